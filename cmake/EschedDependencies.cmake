@@ -1,0 +1,73 @@
+# Finds esched's external libraries and tools. Each is looked up once here so
+# the folders below only link the imported targets:
+#   esched::yaml    libyaml (required: every YAML file goes through it)
+#   esched::glpk    GLPK (optional: exact ILP references; ESCHED_HAVE_GLPK)
+#   esched::libclang  libclang's C API, located through llvm-config (required by pass/)
+# and, for tests, lit, FileCheck, not and count from the same LLVM.
+
+find_package(PkgConfig REQUIRED)
+find_package(Threads REQUIRED)
+
+pkg_check_modules(ESCHED_YAML REQUIRED IMPORTED_TARGET yaml-0.1)
+add_library(esched::yaml ALIAS PkgConfig::ESCHED_YAML)
+
+find_path(GLPK_INCLUDE_DIR glpk.h)
+find_library(GLPK_LIBRARY glpk)
+if(GLPK_INCLUDE_DIR AND GLPK_LIBRARY)
+  set(ESCHED_HAVE_GLPK ON)
+  add_library(esched_glpk INTERFACE)
+  target_include_directories(esched_glpk INTERFACE ${GLPK_INCLUDE_DIR})
+  target_link_libraries(esched_glpk INTERFACE ${GLPK_LIBRARY})
+  add_library(esched::glpk ALIAS esched_glpk)
+  message(STATUS "esched: GLPK found (${GLPK_LIBRARY}): ILP algorithms enabled")
+else()
+  set(ESCHED_HAVE_GLPK OFF)
+  message(STATUS "esched: GLPK not found: ILP algorithms disabled")
+endif()
+
+# LLVM: prefer the llvm-config named by the user, else the newest on PATH, with
+# LLVM 14 (Debian 12's default) as the baseline.
+if(NOT LLVM_CONFIG)
+  find_program(LLVM_CONFIG NAMES llvm-config llvm-config-19 llvm-config-18
+               llvm-config-17 llvm-config-16 llvm-config-15 llvm-config-14)
+endif()
+if(NOT LLVM_CONFIG)
+  message(FATAL_ERROR "esched: llvm-config not found; install libclang-dev (scripts/setup.sh does)")
+endif()
+execute_process(COMMAND ${LLVM_CONFIG} --version OUTPUT_VARIABLE LLVM_VERSION
+                OUTPUT_STRIP_TRAILING_WHITESPACE)
+execute_process(COMMAND ${LLVM_CONFIG} --includedir OUTPUT_VARIABLE LLVM_INCLUDE_DIR
+                OUTPUT_STRIP_TRAILING_WHITESPACE)
+execute_process(COMMAND ${LLVM_CONFIG} --libdir OUTPUT_VARIABLE LLVM_LIB_DIR
+                OUTPUT_STRIP_TRAILING_WHITESPACE)
+execute_process(COMMAND ${LLVM_CONFIG} --bindir OUTPUT_VARIABLE LLVM_BIN_DIR
+                OUTPUT_STRIP_TRAILING_WHITESPACE)
+if(LLVM_VERSION VERSION_LESS 14)
+  message(FATAL_ERROR "esched: LLVM ${LLVM_VERSION} is older than the baseline 14")
+endif()
+find_path(LIBCLANG_INCLUDE_DIR clang-c/Index.h HINTS ${LLVM_INCLUDE_DIR} NO_DEFAULT_PATH)
+find_library(LIBCLANG_LIBRARY NAMES clang libclang HINTS ${LLVM_LIB_DIR} NO_DEFAULT_PATH)
+if(NOT LIBCLANG_INCLUDE_DIR OR NOT LIBCLANG_LIBRARY)
+  message(FATAL_ERROR "esched: libclang headers or library not found under ${LLVM_INCLUDE_DIR}; install libclang-dev")
+endif()
+add_library(esched_libclang INTERFACE)
+target_include_directories(esched_libclang SYSTEM INTERFACE ${LIBCLANG_INCLUDE_DIR})
+target_link_libraries(esched_libclang INTERFACE ${LIBCLANG_LIBRARY})
+add_library(esched::libclang ALIAS esched_libclang)
+# libclang needs the resource directory of its own clang to find stddef.h and
+# friends; the pass passes it explicitly so that a newer system clang cannot
+# shadow it.
+execute_process(COMMAND ${LLVM_BIN_DIR}/clang -print-resource-dir
+                OUTPUT_VARIABLE LIBCLANG_RESOURCE_DIR OUTPUT_STRIP_TRAILING_WHITESPACE
+                ERROR_QUIET)
+message(STATUS "esched: libclang ${LLVM_VERSION} (${LIBCLANG_LIBRARY}), resource dir ${LIBCLANG_RESOURCE_DIR}")
+
+# Test tools from the same LLVM (Debian: llvm-N-tools).
+find_program(FILECHECK FileCheck HINTS ${LLVM_BIN_DIR} NO_DEFAULT_PATH)
+find_program(LLVM_NOT not HINTS ${LLVM_BIN_DIR} NO_DEFAULT_PATH)
+find_program(LLVM_COUNT count HINTS ${LLVM_BIN_DIR} NO_DEFAULT_PATH)
+get_filename_component(LLVM_PREFIX ${LLVM_BIN_DIR} DIRECTORY)
+find_file(LIT_PY lit.py HINTS ${LLVM_PREFIX}/build/utils/lit NO_DEFAULT_PATH)
+if(NOT LIT_PY)
+  find_program(LIT_PY NAMES lit lit.py)
+endif()

@@ -1,0 +1,26 @@
+# Warning flags and sanitizer configurations shared by every target.
+# -Werror sits behind ESCHED_WERROR so that a newer compiler's new warning does
+# not break a user's build, while CI (which turns it on) stays strict.
+
+set(ESCHED_WARNING_FLAGS
+  -Wall -Wextra -Wpedantic -Wshadow -Wstrict-prototypes
+  -Wmissing-prototypes -Wformat=2 -Wno-format-nonliteral)
+if(ESCHED_WERROR)
+  list(APPEND ESCHED_WARNING_FLAGS -Werror)
+endif()
+add_compile_options("$<$<COMPILE_LANGUAGE:C>:${ESCHED_WARNING_FLAGS}>")
+# Strict C11 plus POSIX.1-2008 (mkstemp, fsync, clock_gettime, strdup).
+add_compile_definitions(_POSIX_C_SOURCE=200809L)
+
+if(ESCHED_SANITIZE AND ESCHED_TSAN)
+  message(FATAL_ERROR "ESCHED_SANITIZE and ESCHED_TSAN cannot be combined")
+endif()
+if(ESCHED_SANITIZE)
+  add_compile_options(-fsanitize=address,undefined -fno-sanitize-recover=undefined
+                      -fno-omit-frame-pointer)
+  add_link_options(-fsanitize=address,undefined)
+endif()
+if(ESCHED_TSAN)
+  add_compile_options(-fsanitize=thread -fno-omit-frame-pointer)
+  add_link_options(-fsanitize=thread)
+endif()

@@ -1,0 +1,170 @@
+/* esched schedule: task graph -> schedule. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "pass/args.h"
+#include "pass/commands.h"
+#include "pass/diag.h"
+#include "scheduler/files.h"
+#include "scheduler/plan.h"
+#include "scheduler/report.h"
+
+static const char help[] =
+    "usage: esched schedule GRAPH.yaml [options]\n"
+    "\n"
+    "Schedules every graph (YAML document) of GRAPH.yaml for minimum energy and\n"
+    "writes one schedule document per graph.\n"
+    "\n"
+    "options:\n"
+    "  --platform NAME|FILE  devices, levels and links (presets: esched platform)\n"
+    "  --profile FILE        measured task times (profile.yaml) overriding the graph's\n"
+    "  --algo A              tree-dp, mincut, ilp, brute, single:DEVICE, greedy\n"
+    "                        (default: tree-dp for trees and forests, mincut for two\n"
+    "                        devices, ilp otherwise)\n"
+    "  --objective energy|time  what to minimize (time: serial time, one device busy)\n"
+    "  --seed N              seed of randomized algorithms\n"
+    "  --time-limit S        seconds for solvers that support a limit (ilp)\n"
+    "  --no-baselines        do not evaluate the single-device and greedy baselines\n"
+    "  --report              print the energy table (to stdout, after the schedule\n"
+    "                        file when -o is given, instead of it otherwise)\n"
+    "  -o FILE               output schedule (default: standard output)\n";
+
+typedef struct Options {
+  const char *graph, *platform, *profile, *output;
+  EsPlanOptions plan;
+  bool report;
+} Options;
+
+static bool parse(int argc, char **argv, Options *o) {
+  Args a;
+  args_init(&a, "schedule", argc, argv);
+  o->plan.baselines = true;
+  const char *arg;
+  ArgKind k;
+  while ((k = args_next(&a, &arg)) != ARG_END) {
+    if (k == ARG_POSITIONAL && !o->graph)
+      o->graph = arg;
+    else if (k != ARG_OPTION) {
+      diag(DIAG_ERROR, NULL, 0, 0, "schedule: unexpected argument '%s'", arg);
+      return false;
+    } else if (!strcmp(arg, "--help") || !strcmp(arg, "-h")) {
+      fputs(help, stdout);
+      exit(0);
+    } else if (!strcmp(arg, "--platform"))
+      o->platform = args_value(&a, arg);
+    else if (!strcmp(arg, "--profile"))
+      o->profile = args_value(&a, arg);
+    else if (!strcmp(arg, "--algo"))
+      o->plan.algorithm = args_value(&a, arg);
+    else if (!strcmp(arg, "-o"))
+      o->output = args_value(&a, arg);
+    else if (!strcmp(arg, "--objective")) {
+      const char *v = args_value(&a, arg);
+      if (v && !strcmp(v, "time"))
+        o->plan.problem.objective = ES_OBJ_TIME;
+      else if (v && strcmp(v, "energy") != 0) {
+        diag(DIAG_ERROR, NULL, 0, 0, "schedule: --objective must be energy or time");
+        return false;
+      }
+    } else if (!strcmp(arg, "--seed")) {
+      long seed;
+      if (args_long(&a, arg, &seed))
+        o->plan.algo.seed = (uint64_t)seed;
+    } else if (!strcmp(arg, "--time-limit"))
+      args_double(&a, arg, &o->plan.algo.time_limit);
+    else if (!strcmp(arg, "--no-baselines"))
+      o->plan.baselines = false;
+    else if (!strcmp(arg, "--report"))
+      o->report = true;
+    else
+      args_unknown(&a, arg);
+    if (a.failed)
+      return false;
+  }
+  if (!o->graph) {
+    diag(DIAG_ERROR, NULL, 0, 0, "schedule: no graph file given (see esched schedule --help)");
+    return false;
+  }
+  if (o->plan.algorithm) {
+    const char *param;
+    if (!es_algorithm_find(o->plan.algorithm, &param)) {
+      diag(DIAG_ERROR, NULL, 0, 0, "schedule: unknown algorithm '%s'", o->plan.algorithm);
+      return false;
+    }
+  }
+  return true;
+}
+
+/* Loads the platform and profile named by the options; NULL stays NULL. */
+static bool load_inputs(const Options *o, EsPlatform **platform, EsProfile **profile) {
+  EsError err;
+  diag_error_init(&err);
+  if (o->platform && es_platform_load(o->platform, platform, &err))
+    return false;
+  if (o->profile && es_profile_read(o->profile, profile, &err))
+    return false;
+  return true;
+}
+
+static bool write_schedules(const Options *o, EsScheduleList *out) {
+  EsError err;
+  diag_error_init(&err);
+  const char *path = o->output ? o->output : "-";
+  if (!o->output && o->report)
+    return true;
+  EsOutput f;
+  if (es_output_open(&f, path, &err))
+    return false;
+  if (!es_schedule_write(f.f, (const EsSchedule *const *)out->v, out->len)) {
+    es_output_abort(&f);
+    diag(DIAG_ERROR, NULL, 0, 0, "schedule: cannot write '%s'", path);
+    return false;
+  }
+  return es_output_commit(&f, &err) == ES_OK;
+}
+
+int cmd_schedule(int argc, char **argv) {
+  Options o = {0};
+  if (!parse(argc, argv, &o))
+    return 1;
+  EsPlatform *platform = NULL;
+  EsProfile *profile = NULL;
+  EsGraphList graphs = {0};
+  EsScheduleList out = {0};
+  EsError err;
+  diag_error_init(&err);
+  int status = 1;
+  if (!load_inputs(&o, &platform, &profile) || es_graph_read(o.graph, &graphs, &err))
+    goto done;
+  o.plan.problem.platform = platform;
+  o.plan.problem.profile = profile;
+  for (int i = 0; i < graphs.len; i++) {
+    EsGraph *g = graphs.v[i];
+    EsSchedule *s = NULL;
+    char algo[64], why[160];
+    es_error_clear(&err);
+    if (es_plan(g, &o.plan, &s, algo, sizeof algo, why, sizeof why, &err))
+      continue; /* reported; keep going so every graph's errors show */
+    if (es_schedule_list_push(&out, s)) {
+      es_schedule_free(s);
+      goto done;
+    }
+    if (*why)
+      diag(DIAG_NOTE, g->file, 0, 0, "%s%s%susing %s: %s", g->name ? "graph '" : "",
+           g->name ? g->name : "", g->name ? "': " : "", algo, why);
+    if (s->note)
+      diag(DIAG_NOTE, g->file, 0, 0, "%s", s->note);
+  }
+  if (diag_error_count() > 0 || !write_schedules(&o, &out))
+    goto done;
+  if (o.report)
+    es_report_energy_table(stdout, (const EsSchedule *const *)out.v, out.len);
+  status = 0;
+done:
+  es_schedule_list_free(&out);
+  es_graph_list_free(&graphs);
+  es_platform_free(platform);
+  es_profile_free(profile);
+  return status;
+}

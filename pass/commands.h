@@ -1,0 +1,11 @@
+/* The subcommands of `esched`. Each takes the arguments after its name and
+ * returns the process exit status (0, or 1 after diagnostics). */
+#ifndef ESCHED_PASS_COMMANDS_H
+#define ESCHED_PASS_COMMANDS_H
+
+int cmd_schedule(int argc, char **argv);
+int cmd_report(int argc, char **argv);
+int cmd_gen(int argc, char **argv);
+int cmd_platform(int argc, char **argv);
+
+#endif

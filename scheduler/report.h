@@ -1,0 +1,15 @@
+/* Reports of schedules for people: tables in the shape of Silberstein 2011's
+ * Table 2 (energy of the schedule, waste of each baseline relative to it,
+ * tasks per device). Written to a caller's FILE; nothing else is printed. */
+#ifndef ESCHED_SCHEDULER_REPORT_H
+#define ESCHED_SCHEDULER_REPORT_H
+
+#include <stdio.h>
+
+#include "scheduler/schedule.h"
+
+/* One row per schedule (graph): its energy, each baseline's waste in percent
+ * ((baseline - energy) / energy), and its tasks per device. */
+void es_report_energy_table(FILE *f, const EsSchedule *const *schedules, int n);
+
+#endif

@@ -1,0 +1,31 @@
+# lit configuration of esched's tests (test/pass, test/scheduler,
+# test/runtime, test/diagnostics). Helper files live in Inputs/ folders,
+# which are not tests.
+import os
+
+import lit.formats
+
+config.name = "esched"
+config.test_format = lit.formats.ShTest(execute_external=False)
+config.suffixes = [".c", ".yaml", ".test"]
+config.excludes = ["Inputs", "lit.cfg.py", "lit.site.cfg.py", "unit"]
+config.test_source_root = os.path.dirname(__file__)
+config.test_exec_root = os.path.join(config.esched_obj_root, "test")
+
+# FileCheck, not and count come from the LLVM that provides libclang.
+config.environment["PATH"] = os.pathsep.join(
+    [config.esched_bin, config.llvm_tools_dir, config.environment.get("PATH", "")])
+for var in ["HOME", "TMPDIR", "ASAN_OPTIONS", "UBSAN_OPTIONS", "TSAN_OPTIONS",
+            "LSAN_OPTIONS"]:
+    if var in os.environ:
+        config.environment[var] = os.environ[var]
+
+config.substitutions.append(("%esched", os.path.join(config.esched_bin, "esched")))
+config.substitutions.append(("%inputs", os.path.join(config.test_source_root, "Inputs")))
+config.substitutions.append(("%src_root", config.esched_src_root))
+config.substitutions.append(("%cc", config.c_compiler))
+
+if config.have_glpk:
+    config.available_features.add("glpk")
+if config.sanitize:
+    config.available_features.add("sanitize")
