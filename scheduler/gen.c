@@ -186,7 +186,7 @@ EsPlatform *es_gen_platform(int ndevices, int nlevels) {
   }
   for (int a = 0; a < ndevices; a++)
     for (int b = a + 1; b < ndevices; b++)
-      if (es_platform_add_link(p, a, b, 1e9, 0, 140, 1))
+      if (es_platform_add_link(p, a, b, 1e9, 1e-5, 140, 1))
         goto fail;
   es_platform_free(base);
   return p;

@@ -53,7 +53,7 @@ EsGraph *es_gen_dag(const EsGenOptions *opt);
 
 /* A platform for generated physical graphs: the silberstein2011 CPU and GPU
  * (further GPUs copy the GPU) with nlevels DVFS levels each, frequency
- * stepping down by 20% and power by f^3. */
+ * stepping down by 20% and power by f^3, links of 1 GB/s with 10 us latency. */
 EsPlatform *es_gen_platform(int ndevices, int nlevels);
 
 #endif

@@ -17,6 +17,15 @@
  * parent's device: O(|V| (L + N^2)) time and O(|V| N) memory for L labels on
  * N devices, with no recursion (a chain of 10^7 tasks is fine).
  *
+ * The order of the passes: when every task has at most one neighbour with a
+ * larger index (true of in-trees whose tasks are numbered in topological
+ * order, as generators, the front end and variable elimination number
+ * them), index order is a leaves-to-roots order and the root of a component
+ * is its largest task; likewise with "smaller" and reverse index order for
+ * out-trees. Then every array is walked in order and only the parent's entry
+ * is a random access, which is what keeps a million-task tree fast. Other
+ * forests are rooted by a breadth-first search first.
+ *
  * A data item read by several tasks is charged here once per reader (the
  * paper's Eq. 1), while problem.h's model moves it once per device: the two
  * agree whenever no item is shared, which es_algorithm_default checks before
@@ -29,169 +38,277 @@
 
 #include "scheduler/algorithms.h"
 
-typedef struct Forest {
-  int *adj_first, *adj; /* undirected incidences per task (incidence ids) */
-  int *inc_item;        /* incidence -> item */
-  int *order;           /* BFS order, roots first */
-  int *parent;          /* -1 for roots */
-  double *up_w;         /* summed item weight on the pair (v, parent) */
-  int *up_n;            /* number of items of positive weight on it */
-  unsigned char *up_from_child; /* data flows v -> parent (v produces) */
-} Forest;
+/* The rooted forest: per task its parent, the summed weight and count of
+ * positive-weight items on the pair (task, parent), and the data direction,
+ * plus the leaves-to-roots order (NULL: index order, or its reverse). */
+typedef struct Rooted {
+  int *parent;                  /* -1 for roots */
+  double *up_w;
+  int *up_n;
+  unsigned char *from_child;    /* data flows task -> parent */
+  int *order;                   /* NULL when implied by the index */
+  bool reverse;                 /* with order NULL: descending indices */
+} Rooted;
 
-static void forest_free(Forest *f) {
-  free(f->adj_first), free(f->adj), free(f->inc_item), free(f->order), free(f->parent);
-  free(f->up_w), free(f->up_n), free(f->up_from_child);
+static void rooted_free(Rooted *r) {
+  free(r->parent), free(r->up_w), free(r->up_n), free(r->from_child), free(r->order);
 }
 
-static int build_adjacency(const EsProblem *p, Forest *f) {
-  int ninc = p->item_first[p->nitems];
-  int n = p->ntasks;
-  f->adj_first = calloc((size_t)n + 2, sizeof(int));
-  f->adj = malloc(((size_t)ninc * 2 + 1) * sizeof(int));
-  f->inc_item = malloc(((size_t)ninc + 1) * sizeof(int));
-  if (!f->adj_first || !f->adj || !f->inc_item)
+static int rooted_alloc(Rooted *r, int n) {
+  r->parent = malloc(((size_t)n + 1) * sizeof(int));
+  r->up_w = calloc((size_t)n + 1, sizeof(double));
+  r->up_n = calloc((size_t)n + 1, sizeof(int));
+  r->from_child = calloc((size_t)n + 1, 1);
+  return r->parent && r->up_w && r->up_n && r->from_child ? ES_OK : ES_ENOMEM;
+}
+
+static void add_up(Rooted *r, int child, double w, bool from_child) {
+  r->up_w[child] += w;
+  r->up_n[child] += w > 0;
+  r->from_child[child] = from_child;
+}
+
+/* Roots every component at its largest (or, with reverse, smallest) index.
+ * Fails (false) unless each task has at most one neighbour on that side. */
+static bool root_by_index(const EsProblem *p, EsObjective obj, bool reverse, Rooted *r) {
+  for (int v = 0; v < p->ntasks; v++)
+    r->parent[v] = -1, r->up_w[v] = 0, r->up_n[v] = 0;
+  for (int i = 0; i < p->nitems; i++) {
+    int prod = p->item_producer[i];
+    double w = p->item_weight[obj][i];
+    for (int k = p->item_first[i]; k < p->item_first[i + 1]; k++) {
+      int reader = p->item_reader[k];
+      bool prod_is_child = reverse ? prod > reader : prod < reader;
+      int child = prod_is_child ? prod : reader, up = prod_is_child ? reader : prod;
+      if (r->parent[child] >= 0 && r->parent[child] != up)
+        return false;
+      r->parent[child] = up;
+      add_up(r, child, w, prod_is_child);
+    }
+  }
+  r->reverse = reverse;
+  return true;
+}
+
+/* Undirected incidences per task (incidence ids into item_reader). */
+typedef struct Adjacency {
+  int *first, *inc, *inc_item;
+} Adjacency;
+
+static int adjacency_build(const EsProblem *p, Adjacency *a) {
+  int ninc = p->item_first[p->nitems], n = p->ntasks;
+  a->first = calloc((size_t)n + 2, sizeof(int));
+  a->inc = malloc(((size_t)ninc * 2 + 1) * sizeof(int));
+  a->inc_item = malloc(((size_t)ninc + 1) * sizeof(int));
+  if (!a->first || !a->inc || !a->inc_item)
     return ES_ENOMEM;
   for (int i = 0; i < p->nitems; i++)
     for (int k = p->item_first[i]; k < p->item_first[i + 1]; k++) {
-      f->inc_item[k] = i;
-      f->adj_first[p->item_producer[i] + 2]++;
-      f->adj_first[p->item_reader[k] + 2]++;
+      a->inc_item[k] = i;
+      a->first[p->item_producer[i] + 2]++;
+      a->first[p->item_reader[k] + 2]++;
     }
   for (int v = 0; v < n; v++)
-    f->adj_first[v + 2] += f->adj_first[v + 1];
-  /* adj_first[v + 1] is the fill pointer of v; it ends as v's end. */
+    a->first[v + 2] += a->first[v + 1];
+  /* first[v + 1] is v's fill pointer; it ends as v's end. */
   for (int k = 0; k < ninc; k++) {
-    f->adj[f->adj_first[p->item_producer[f->inc_item[k]] + 1]++] = k;
-    f->adj[f->adj_first[p->item_reader[k] + 1]++] = k;
+    a->inc[a->first[p->item_producer[a->inc_item[k]] + 1]++] = k;
+    a->inc[a->first[p->item_reader[k] + 1]++] = k;
   }
   return ES_OK;
 }
 
-/* BFS over every component. An incidence is counted from the parent's side
- * only; a visited neighbour that is neither parent nor child closes a cycle. */
-static int build_forest(const EsProblem *p, Forest *f, const EsObjective obj, EsError *err) {
-  int n = p->ntasks;
-  f->order = malloc(((size_t)n + 1) * sizeof(int));
-  f->parent = malloc(((size_t)n + 1) * sizeof(int));
-  f->up_w = calloc((size_t)n + 1, sizeof(double));
-  f->up_n = calloc((size_t)n + 1, sizeof(int));
-  f->up_from_child = calloc((size_t)n + 1, 1);
-  if (!f->order || !f->parent || !f->up_w || !f->up_n || !f->up_from_child)
-    return ES_ENOMEM;
+/* Roots every component at its first task by breadth-first search. Each
+ * incidence is counted from the parent's side only; a visited neighbour that
+ * is neither parent nor child closes a cycle. */
+static int root_by_search(const EsProblem *p, EsObjective obj, Rooted *r, EsError *err) {
+  Adjacency a = {0};
+  int n = p->ntasks, rc = adjacency_build(p, &a);
+  int *bfs = malloc(((size_t)n + 1) * sizeof(int));
+  if (rc || !bfs) {
+    rc = ES_ENOMEM;
+    goto out;
+  }
   for (int v = 0; v < n; v++)
-    f->parent[v] = -2; /* unvisited */
+    r->parent[v] = -2, r->up_w[v] = 0, r->up_n[v] = 0; /* -2: unvisited */
   int tail = 0;
   for (int root = 0; root < n; root++) {
-    if (f->parent[root] != -2)
+    if (r->parent[root] != -2)
       continue;
-    f->parent[root] = -1;
+    r->parent[root] = -1;
     int head = tail;
-    f->order[tail++] = root;
+    bfs[tail++] = root;
     while (head < tail) {
-      int v = f->order[head++];
-      for (int a = f->adj_first[v]; a < f->adj_first[v + 1]; a++) {
-        int k = f->adj[a], item = f->inc_item[k];
+      int v = bfs[head++];
+      for (int j = a.first[v]; j < a.first[v + 1]; j++) {
+        int k = a.inc[j], item = a.inc_item[k];
         int prod = p->item_producer[item], reader = p->item_reader[k];
         int u = prod == v ? reader : prod;
-        if (u == f->parent[v])
+        if (u == r->parent[v])
           continue;
-        if (f->parent[u] == -2) {
-          f->parent[u] = v;
-          f->order[tail++] = u;
-          f->up_from_child[u] = prod == u;
-        } else if (f->parent[u] != v) {
-          return es_error_set(err, ES_ESHAPE, NULL, 0, 0,
-                              "tree-dp needs a task tree or forest, but the data dependencies "
-                              "form an undirected cycle; use --algo mincut or ilp");
+        if (r->parent[u] == -2) {
+          r->parent[u] = v;
+          bfs[tail++] = u;
+        } else if (r->parent[u] != v) {
+          rc = es_error_set(err, ES_ESHAPE, NULL, 0, 0,
+                            "tree-dp needs a task tree or forest, but the data dependencies "
+                            "form an undirected cycle; use --algo mincut or ilp");
+          goto out;
         }
-        double w = p->item_weight[obj][item];
-        f->up_w[u] += w;
-        f->up_n[u] += w > 0;
+        add_up(r, u, p->item_weight[obj][item], prod == u);
       }
     }
   }
-  return ES_OK;
+  /* Leaves to roots is the reverse of the search order. */
+  for (int i = 0; i < n / 2; i++) {
+    int t = bfs[i];
+    bfs[i] = bfs[n - 1 - i], bfs[n - 1 - i] = t;
+  }
+  r->order = bfs;
+  bfs = NULL;
+out:
+  free(bfs);
+  free(a.first), free(a.inc), free(a.inc_item);
+  return rc;
 }
 
-int es_tree_dp(const EsProblem *p, const EsAlgoOptions *opt, EsSolution *out, EsError *err) {
-  (void)opt;
+typedef struct Dp {
+  const EsProblem *p;
+  const Rooted *r;
+  double *acc;    /* [n * nd]: sum over children of B_c[d] */
+  int *choice;    /* [n * nd]: label of the task given its parent's device */
+  int *dev_first; /* labels of device d: dev_first[d] .. dev_first[d + 1] */
+  double *best;   /* [nd] scratch: S_v[d] */
+  int *arg;       /* [nd] scratch: its label */
+} Dp;
+
+static int task_at(const Rooted *r, int n, int i) {
+  return r->order ? r->order[i] : r->reverse ? n - 1 - i : i;
+}
+
+/* The parent's entries are the passes' only random accesses; asking for
+ * them a few tasks ahead overlaps the cache misses. */
+enum { PREFETCH_DISTANCE = 16 };
+
+static void prefetch(const void *addr) {
+#if defined(__GNUC__)
+  __builtin_prefetch(addr);
+#else
+  (void)addr;
+#endif
+}
+
+static void prefetch_parent(const Rooted *r, int n, int i, const void *base, size_t stride) {
+  if (i < 0 || i >= n)
+    return;
+  int up = r->parent[task_at(r, n, i)];
+  if (up >= 0)
+    prefetch((const char *)base + (size_t)up * stride);
+}
+
+/* Forward pass, leaves to roots: S_v per device from v's labels and its
+ * children's B, then B_v into the parent's acc. Roots take their best label.
+ * The pointers are copied into restrict locals so the compiler need not
+ * reload them after every store. */
+static int forward(const Dp *dp, int *restrict label, EsError *err) {
+  const EsProblem *p = dp->p;
+  const Rooted *r = dp->r;
   const int n = p->ntasks, nd = p->ndevices, nl = p->nlabels;
-  const EsObjective obj = p->objective;
-  Forest f = {0};
-  double *acc = calloc((size_t)n * (size_t)nd + 1, sizeof(double));
-  int *choice = malloc(((size_t)n * (size_t)nd + 1) * sizeof(int));
-  int *dev_first = malloc(((size_t)nd + 1) * sizeof(int));
-  double *best = malloc(((size_t)nd + 1) * sizeof(double));
-  int *arg = malloc(((size_t)nd + 1) * sizeof(int));
-  int rc = ES_ENOMEM;
-  if (!acc || !choice || !dev_first || !best || !arg || build_adjacency(p, &f))
-    goto out;
-  if ((rc = build_forest(p, &f, obj, err)))
-    goto out;
-  /* Labels are grouped by device (problem.c builds them so). */
-  for (int d = 0, l = 0; d <= nd; d++) {
-    dev_first[d] = l;
-    while (d < nd && l < nl && p->label_device[l] == d)
-      l++;
-  }
-  const double *cost = p->value[obj];
-  const double *unit = p->xfer_unit[obj], *fixed = p->xfer_fixed[obj];
-  for (int i = n - 1; i >= 0; i--) {
-    int v = f.order[i];
-    /* S_v[d]: the best label of v on d with its children's subtrees. */
+  const double *restrict cost = p->value[p->objective];
+  const double *restrict unit = p->xfer_unit[p->objective];
+  const double *restrict fixed = p->xfer_fixed[p->objective];
+  const int *restrict parent = r->parent, *restrict dev_first = dp->dev_first;
+  double *restrict acc = dp->acc, *restrict best = dp->best;
+  int *restrict choice = dp->choice, *restrict arg = dp->arg;
+  for (int i = 0; i < n; i++) {
+    int v = task_at(r, n, i), up = parent[v];
+    prefetch_parent(r, n, i + PREFETCH_DISTANCE, acc, sizeof(double) * (size_t)nd);
     for (int d = 0; d < nd; d++) {
-      best[d] = INFINITY, arg[d] = dev_first[d];
-      for (int l = dev_first[d]; l < dev_first[d + 1]; l++) {
-        double c = cost[(long)v * nl + l] + acc[(long)v * nd + d];
-        if (c < best[d])
-          best[d] = c, arg[d] = l;
-      }
+      double b = INFINITY, a = acc[(long)v * nd + d];
+      int bl = dev_first[d];
+      for (int l = dev_first[d]; l < dev_first[d + 1]; l++)
+        if (cost[(long)v * nl + l] + a < b)
+          b = cost[(long)v * nl + l] + a, bl = l;
+      best[d] = b, arg[d] = bl;
     }
-    int up = f.parent[v];
     if (up < 0) {
       int bd = 0;
       for (int d = 1; d < nd; d++)
-        if (best[d] < best[bd])
-          bd = d;
+        bd = best[d] < best[bd] ? d : bd;
       if (isinf(best[bd]))
-        goto infeasible;
-      out->label[v] = arg[bd];
+        return es_error_set(err, ES_EINFEAS, NULL, 0, 0,
+                            "no feasible assignment (every choice of some task is forbidden or "
+                            "unreachable)");
+      label[v] = arg[bd];
       continue;
     }
-    /* B_v[e] for every device e of the parent. */
+    double w = r->up_w[v];
+    int cnt = r->up_n[v];
+    bool from_child = r->from_child[v];
     for (int e = 0; e < nd; e++) {
       double b = INFINITY;
       int bl = arg[0];
       for (int d = 0; d < nd; d++) {
-        double x = 0;
-        if (d != e && f.up_n[v] > 0) {
-          int k = f.up_from_child[v] ? d * nd + e : e * nd + d;
-          x = unit[k] * f.up_w[v] + fixed[k] * f.up_n[v];
-        }
-        if (best[d] + x < b)
-          b = best[d] + x, bl = arg[d];
+        int k = from_child ? d * nd + e : e * nd + d;
+        double x = best[d] + (d != e && cnt > 0 ? unit[k] * w + fixed[k] * cnt : 0);
+        if (x < b)
+          b = x, bl = arg[d];
       }
       choice[(long)v * nd + e] = bl;
       acc[(long)up * nd + e] += b;
     }
   }
-  for (int i = 0; i < n; i++) {
-    int v = f.order[i];
-    if (f.parent[v] >= 0)
-      out->label[v] = choice[(long)v * nd + p->label_device[out->label[f.parent[v]]]];
+  return ES_OK;
+}
+
+/* Backtracking, roots to leaves: each task takes the label its parent's
+ * device chose for it. */
+static void backward(const Dp *dp, int *restrict label) {
+  const Rooted *r = dp->r;
+  const int n = dp->p->ntasks, nd = dp->p->ndevices;
+  const int *restrict parent = r->parent, *restrict choice = dp->choice;
+  const int *restrict label_device = dp->p->label_device;
+  for (int i = n - 1; i >= 0; i--) {
+    int v = task_at(r, n, i), up = parent[v];
+    prefetch_parent(r, n, i - PREFETCH_DISTANCE, label, sizeof(int));
+    if (up >= 0)
+      label[v] = choice[(long)v * nd + label_device[label[up]]];
   }
+}
+
+int es_tree_dp(const EsProblem *p, const EsAlgoOptions *opt, EsSolution *out, EsError *err) {
+  (void)opt;
+  const int n = p->ntasks, nd = p->ndevices;
+  Rooted r = {0};
+  Dp dp = {p, &r, NULL, NULL, NULL, NULL, NULL};
+  dp.acc = calloc((size_t)n * (size_t)nd + 1, sizeof(double));
+  dp.choice = malloc(((size_t)n * (size_t)nd + 1) * sizeof(int));
+  dp.dev_first = malloc(((size_t)nd + 1) * sizeof(int));
+  dp.best = malloc(((size_t)nd + 1) * sizeof(double));
+  dp.arg = malloc(((size_t)nd + 1) * sizeof(int));
+  int rc = ES_ENOMEM;
+  if (!dp.acc || !dp.choice || !dp.dev_first || !dp.best || !dp.arg || rooted_alloc(&r, n))
+    goto out;
+  if (!root_by_index(p, p->objective, false, &r) && !root_by_index(p, p->objective, true, &r) &&
+      (rc = root_by_search(p, p->objective, &r, err)))
+    goto out;
+  /* Labels are grouped by device (problem.c builds them so). */
+  for (int d = 0, l = 0; d <= nd; d++) {
+    dp.dev_first[d] = l;
+    while (d < nd && l < p->nlabels && p->label_device[l] == d)
+      l++;
+  }
+  if ((rc = forward(&dp, out->label, err)))
+    goto out;
+  backward(&dp, out->label);
   if (p->has_shared)
     snprintf(out->note, sizeof out->note,
              "tree-dp charged shared data items once per reader (Eq. 1); the cost reported "
              "moves each once per device");
-  rc = ES_OK;
-  goto out;
-infeasible:
-  rc = es_error_set(err, ES_EINFEAS, NULL, 0, 0, "no feasible assignment (every choice of "
-                                                 "some task is forbidden or unreachable)");
 out:
-  forest_free(&f);
-  free(acc), free(choice), free(dev_first), free(best), free(arg);
+  if (rc == ES_ENOMEM)
+    es_error_set(err, rc, NULL, 0, 0, "out of memory");
+  rooted_free(&r);
+  free(dp.acc), free(dp.choice), free(dp.dev_first), free(dp.best), free(dp.arg);
   return rc;
 }

@@ -2,6 +2,7 @@
 #include "scheduler/units.h"
 
 #include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
@@ -84,4 +85,24 @@ bool es_parse_quantity(const char *text, EsQuantity q, double *out) {
     return false;
   *out = v * factor;
   return true;
+}
+
+void es_format_quantity(double v, EsQuantity q, char buf[48]) {
+  static const struct {
+    double factor;
+    const char *prefix;
+  } steps[] = {{1e12, "T"}, {1e9, "G"}, {1e6, "M"}, {1e3, "k"}, {1, ""},
+               {1e-3, "m"}, {1e-6, "u"}, {1e-9, "n"}, {1e-12, "p"}};
+  int i = 4;
+  if (q != ES_Q_NUMBER && v != 0 && isfinite(v))
+    for (i = 0; i < 8 && fabs(v) < steps[i].factor; i++)
+      ;
+  double m = v / steps[i].factor;
+  char num[32];
+  for (int prec = 6; prec <= 15; prec++) {
+    snprintf(num, sizeof num, "%.*g", prec, m);
+    if (strtod(num, NULL) == m)
+      break;
+  }
+  snprintf(buf, 48, "%s%s%s", num, steps[i].prefix, base_units[q]);
 }

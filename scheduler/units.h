@@ -26,6 +26,11 @@ typedef enum EsQuantity {
  * number followed by an optional unit of the right dimension. */
 bool es_parse_quantity(const char *text, EsQuantity q, double *out);
 
+/* Formats v with the decimal prefix that keeps 1 <= mantissa < 1000 and the
+ * unit of q ("2.33GHz", "10us", "140W"), at most 15 significant digits,
+ * into buf[48]; es_parse_quantity reads it back. */
+void es_format_quantity(double v, EsQuantity q, char buf[48]);
+
 /* The base unit's symbol of q ("Hz", ...), "" for ES_Q_NUMBER. */
 const char *es_quantity_unit(EsQuantity q);
 

@@ -202,6 +202,13 @@ int es_platform_load(const char *spec, EsPlatform **out, EsError *err) {
   return es_platform_read(spec, out, err);
 }
 
+static void kv_quantity(YOut *o, const char *key, double v, EsQuantity q) {
+  char buf[48];
+  es_format_quantity(v, q, buf);
+  y_str(o, key);
+  y_str(o, buf);
+}
+
 bool es_platform_write(FILE *f, const EsPlatform *p) {
   YOut o;
   if (!y_out_begin(&o, f))
@@ -217,15 +224,15 @@ bool es_platform_write(FILE *f, const EsPlatform *p) {
     y_map_begin(&o, false);
     y_kv_str(&o, "name", d->name);
     y_kv_str(&o, "kind", d->kind);
-    y_kv_num(&o, "idle_power", d->idle_power);
+    kv_quantity(&o, "idle_power", d->idle_power, ES_Q_POWER);
     y_str(&o, "levels");
     y_seq_begin(&o, false);
     for (int k = 0; k < d->nlevels; k++) {
       y_map_begin(&o, true);
-      y_kv_num(&o, "freq", d->levels[k].freq);
-      y_kv_num(&o, "power", d->levels[k].power);
+      kv_quantity(&o, "freq", d->levels[k].freq, ES_Q_FREQUENCY);
+      kv_quantity(&o, "power", d->levels[k].power, ES_Q_POWER);
       if (d->levels[k].voltage > 0)
-        y_kv_num(&o, "voltage", d->levels[k].voltage);
+        kv_quantity(&o, "voltage", d->levels[k].voltage, ES_Q_VOLTAGE);
       y_map_end(&o);
     }
     y_seq_end(&o);
@@ -239,9 +246,9 @@ bool es_platform_write(FILE *f, const EsPlatform *p) {
     y_map_begin(&o, true);
     y_kv_str(&o, "from", p->devices[l->from].name);
     y_kv_str(&o, "to", p->devices[l->to].name);
-    y_kv_num(&o, "bandwidth", l->bandwidth);
-    y_kv_num(&o, "latency", l->latency);
-    y_kv_num(&o, "power", l->power);
+    kv_quantity(&o, "bandwidth", l->bandwidth, ES_Q_BANDWIDTH);
+    kv_quantity(&o, "latency", l->latency, ES_Q_TIME);
+    kv_quantity(&o, "power", l->power, ES_Q_POWER);
     y_str(&o, "directed");
     y_bool_out(&o, true);
     y_map_end(&o);

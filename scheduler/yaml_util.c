@@ -135,14 +135,17 @@ yaml_node_t *y_get(YDoc *d, const yaml_node_t *n, const char *key) {
   return NULL;
 }
 
+/* libyaml reports where it noticed the problem and, for an unclosed
+ * construct, where that construct began: both go into the message. */
 static int parser_error(const yaml_parser_t *p, const char *name, EsError *err) {
-  const yaml_mark_t *m = p->context ? &p->context_mark : &p->problem_mark;
-  if (p->problem)
-    m = &p->problem_mark;
+  const yaml_mark_t *m = &p->problem_mark;
   const char *what = p->error == YAML_READER_ERROR ? "invalid text" : "malformed YAML";
-  return es_error_set(err, ES_EINVAL, name, (int)m->line + 1, (int)m->column + 1, "%s: %s%s%s",
-                      what, p->problem ? p->problem : "unknown problem",
-                      p->context ? " " : "", p->context ? p->context : "");
+  char context[160] = "";
+  if (p->context)
+    snprintf(context, sizeof context, " (%s, which began at line %d, column %d)", p->context,
+             (int)p->context_mark.line + 1, (int)p->context_mark.column + 1);
+  return es_error_set(err, ES_EINVAL, name, (int)m->line + 1, (int)m->column + 1, "%s: %s%s",
+                      what, p->problem ? p->problem : "unknown problem", context);
 }
 
 static int load_all(yaml_parser_t *parser, const char *name, EsError *err, YDocFn per_doc,
@@ -280,7 +283,9 @@ void es_format_number(double v, char buf[32]) {
     strcpy(buf, v > 0 ? ".inf" : "-.inf");
     return;
   }
-  for (int prec = 6; prec <= 17; prec++) {
+  /* 15 significant digits at most: costs are estimates, and 3.46 reads
+   * better than 3.4600000000000004 (which is what 17 digits would keep). */
+  for (int prec = 6; prec <= 15; prec++) {
     snprintf(buf, 32, "%.*g", prec, v);
     if (strtod(buf, NULL) == v)
       return;

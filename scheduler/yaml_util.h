@@ -79,7 +79,7 @@ void y_seq_begin(YOut *o, bool flow);
 void y_seq_end(YOut *o);
 /* A plain or quoted scalar as needed. */
 void y_str(YOut *o, const char *s);
-/* A number in its shortest exact form ("65", "0.04", "1e-09"). */
+/* A number in its shortest form up to 15 significant digits ("65", "0.04"). */
 void y_num(YOut *o, double v);
 void y_int_out(YOut *o, long v);
 void y_bool_out(YOut *o, bool v);
@@ -88,7 +88,7 @@ void y_kv_str(YOut *o, const char *k, const char *v);
 void y_kv_num(YOut *o, const char *k, double v);
 void y_kv_int(YOut *o, const char *k, long v);
 
-/* The shortest "%.*g" that reads back as v, into buf[32]. */
+/* The shortest "%.*g" (at most 15 digits) that reads back as v, into buf[32]. */
 void es_format_number(double v, char buf[32]);
 
 #endif

@@ -1,0 +1,15 @@
+#!/bin/sh
+# Configures and builds esched in build/ (or build-asan/, build-tsan/ for the
+# sanitizer configurations). Usage: scripts/build.sh [normal|asan|tsan]
+set -eu
+top=$(cd "$(dirname "$0")/.." && pwd)
+config=${1:-normal}
+case "$config" in
+  normal) dir=build;      flags="" ;;
+  asan)   dir=build-asan; flags="-DESCHED_SANITIZE=ON" ;;
+  tsan)   dir=build-tsan; flags="-DESCHED_TSAN=ON" ;;
+  *) echo "usage: $0 [normal|asan|tsan]" >&2; exit 2 ;;
+esac
+jobs=$(nproc 2>/dev/null || echo 2)
+cmake -S "$top" -B "$top/$dir" -DESCHED_WERROR=ON $flags > /dev/null
+cmake --build "$top/$dir" -j "$jobs"

@@ -1,0 +1,36 @@
+#!/bin/sh
+# Installs the Debian packages esched needs, only those that are missing.
+# Sourced by quickstart.sh and test.sh; safe to run on its own. Uses sudo
+# when not root. Debian 12 (bookworm) is the baseline: LLVM 14.
+set -eu
+
+ESCHED_PACKAGES="
+  build-essential
+  cmake
+  pkg-config
+  python3
+  clang
+  libclang-dev
+  llvm-14-tools
+  libyaml-dev
+  libglpk-dev
+  libxml2-dev
+  libjson-c-dev
+  zlib1g-dev
+  libstarpu-dev
+"
+
+missing=""
+for p in $ESCHED_PACKAGES; do
+  if ! dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed"; then
+    missing="$missing $p"
+  fi
+done
+
+if [ -n "$missing" ]; then
+  echo "esched: installing Debian packages:$missing"
+  SUDO=""
+  [ "$(id -u)" -eq 0 ] || SUDO="sudo"
+  $SUDO apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq --no-install-recommends $missing
+fi

@@ -1,0 +1,78 @@
+/* Random instances for the property tests: a generated graph bound to its
+ * problem, sized so that brute force stays cheap (at most about `budget`
+ * assignments). */
+#ifndef ESCHED_TEST_INSTANCES_H
+#define ESCHED_TEST_INSTANCES_H
+
+#include <math.h>
+#include <stdlib.h>
+
+#include "scheduler/algorithms.h"
+#include "scheduler/gen.h"
+#include "scheduler/problem.h"
+#include "scheduler/rng.h"
+
+typedef struct Instance {
+  EsGraph *g;
+  EsPlatform *platform;
+  EsProblem p;
+  EsGenOptions opt;
+} Instance;
+
+/* Draws the options of instance number i: devices, levels, cost form, and
+ * between half and all of the tasks that keep labels^tasks under budget
+ * (capped at max_tasks). */
+static inline EsGenOptions instance_options(uint64_t i, int min_dev, int max_dev,
+                                            int max_tasks, double budget) {
+  EsRng r;
+  es_rng_seed(&r, i * 7919 + 17);
+  EsGenOptions o = {0};
+  o.seed = i + 1;
+  o.ndevices = (int)es_rng_range(&r, min_dev, max_dev);
+  o.nlevels = (int)es_rng_range(&r, 1, 3);
+  o.costs = es_rng_uniform(&r) < 0.5 ? ES_GEN_ABSTRACT : ES_GEN_PHYSICAL;
+  o.mixed_directions = es_rng_uniform(&r) < 0.5;
+  o.max_parents = (int)es_rng_range(&r, 1, 3);
+  o.shared = es_rng_uniform(&r);
+  o.missing = es_rng_uniform(&r) < 0.3 ? 0.3 : 0;
+  o.pinned = es_rng_uniform(&r) < 0.3 ? 0.2 : 0;
+  int labels = o.ndevices * o.nlevels;
+  int n = (int)floor(log(budget) / log(labels));
+  n = n < 1 ? 1 : n > max_tasks ? max_tasks : n;
+  o.ntasks = (int)es_rng_range(&r, (n + 1) / 2, n);
+  return o;
+}
+
+/* Builds the graph (tree or DAG) and its problem. Returns 0 on success. */
+static inline int instance_make(Instance *in, const EsGenOptions *o, bool dag) {
+  in->opt = *o;
+  in->g = dag ? es_gen_dag(o) : es_gen_tree(o);
+  in->platform = o->costs == ES_GEN_PHYSICAL ? es_gen_platform(o->ndevices, o->nlevels) : NULL;
+  EsProblemOptions po = {in->platform, NULL, ES_OBJ_ENERGY};
+  EsError err = {0};
+  if (!in->g)
+    return -1;
+  return es_problem_build(in->g, &po, &in->p, &err);
+}
+
+static inline void instance_free(Instance *in) {
+  es_problem_free(&in->p);
+  es_graph_free(in->g);
+  es_platform_free(in->platform);
+}
+
+/* Runs algorithm spec and returns the exact cost of its assignment, or NAN
+ * when it fails (err says why). */
+static inline double instance_solve(const Instance *in, const char *spec, EsError *err) {
+  EsSolution s;
+  if (es_solution_init(&s, in->p.ntasks, false))
+    return NAN;
+  double cost = NAN;
+  EsAlgoOptions ao = {0};
+  if (es_algorithm_run(spec, &in->p, &ao, &s, err) == 0)
+    cost = es_problem_evaluate(&in->p, in->p.objective, s.label);
+  es_solution_free(&s);
+  return cost;
+}
+
+#endif
