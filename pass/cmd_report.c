@@ -10,44 +10,69 @@
 #include "scheduler/report.h"
 
 static const char help[] =
-    "usage: esched report SCHEDULE.yaml\n"
+    "usage: esched report [--schedule] SCHEDULE.yaml [--profile PROFILE.yaml]\n"
     "\n"
     "Prints the energy table of every schedule in SCHEDULE.yaml, in the shape of\n"
     "Silberstein 2011's Table 2: energy of the schedule, waste of each baseline\n"
-    "relative to it in percent, and tasks per device.\n";
+    "relative to it in percent, and tasks per device.\n"
+    "\n"
+    "With --profile, also compares each task's expected time and energy with\n"
+    "what the profile measured, and shows the error of each cost predictor.\n";
 
-int cmd_report(int argc, char **argv) {
+typedef struct Options {
+  const char *schedule, *profile;
+} Options;
+
+static int parse(int argc, char **argv, Options *o) {
   Args a;
   args_init(&a, "report", argc, argv);
-  const char *arg, *path = NULL;
+  const char *arg;
   ArgKind k;
   while ((k = args_next(&a, &arg)) != ARG_END) {
-    if (k == ARG_POSITIONAL && !path)
-      path = arg;
-    else if (k == ARG_OPTION && (!strcmp(arg, "--help") || !strcmp(arg, "-h"))) {
-      fputs(help, stdout);
-      return 0;
-    } else if (k == ARG_OPTION)
-      args_unknown(&a, arg);
-    else {
+    if (k == ARG_POSITIONAL && !o->schedule)
+      o->schedule = arg;
+    else if (k != ARG_OPTION) {
       diag(DIAG_ERROR, NULL, 0, 0, "report: unexpected argument '%s'", arg);
       return 1;
-    }
+    } else if (!strcmp(arg, "--help") || !strcmp(arg, "-h")) {
+      fputs(help, stdout);
+      return -1;
+    } else if (!strcmp(arg, "--schedule"))
+      o->schedule = args_value(&a, arg);
+    else if (!strcmp(arg, "--profile"))
+      o->profile = args_value(&a, arg);
+    else
+      args_unknown(&a, arg);
     if (a.failed)
       return 1;
   }
-  if (!path) {
+  if (!o->schedule) {
     diag(DIAG_ERROR, NULL, 0, 0, "report: no schedule file given (see esched report --help)");
     return 1;
   }
+  return 0;
+}
+
+int cmd_report(int argc, char **argv) {
+  Options o = {0};
+  int rc = parse(argc, argv, &o);
+  if (rc)
+    return rc < 0 ? 0 : 1;
   EsScheduleList list = {0};
+  EsProfile *prof = NULL;
   EsError err;
   diag_error_init(&err);
   int status = 1;
-  if (es_schedule_read(path, &list, &err) == ES_OK) {
+  if (es_schedule_read(o.schedule, &list, &err) == ES_OK &&
+      (!o.profile || es_profile_read(o.profile, &prof, &err) == ES_OK)) {
     es_report_energy_table(stdout, (const EsSchedule *const *)list.v, list.len);
+    for (int i = 0; prof && i < list.len; i++) {
+      printf("\n%s: expected against measured\n", list.v[i]->graph ? list.v[i]->graph : "-");
+      es_report_prediction_table(stdout, list.v[i], prof);
+    }
     status = 0;
   }
   es_schedule_list_free(&list);
+  es_profile_free(prof);
   return status;
 }

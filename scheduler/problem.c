@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "scheduler/predict.h"
 #include "scheduler/strmap.h"
 
 /* How the graph states its costs; decided once for the whole graph. */
@@ -21,6 +22,7 @@ typedef struct Builder {
   EsError *err;
   Form form;
   int *graph_to_problem_device; /* [g->ndevices] */
+  double *input_bytes;          /* [ntasks]: sum of known incoming bytes, or 0 */
 } Builder;
 
 static int fail_at(Builder *b, EsMark m, int code, const char *msg, const char *name,
@@ -167,19 +169,24 @@ static void fill_from_values(Builder *b, const EsTask *t, int begin, int len, bo
   }
 }
 
-/* Times from the profile override the graph's: measured beats declared. */
-static bool fill_from_profile(Builder *b, const EsTask *t, double *row) {
+/* Times from the profile override the graph's: measured beats declared.
+ * When the task's input size is known and the profile saw several sizes,
+ * the fitted predictor gives the time at this size (predict.h). */
+static bool fill_from_profile(Builder *b, int v, double *row) {
   const EsProblem *p = b->p;
   const EsProfile *prof = b->opt->profile;
+  const EsTask *t = &b->g->tasks[v];
+  const char *key = es_task_key(t);
+  double size = b->input_bytes ? b->input_bytes[v] : 0;
   bool any = false;
   for (int d = 0; d < p->ndevices; d++) {
     double top;
-    bool have_top = es_profile_time(prof, es_task_key(t), p->device_names[d], 0, &top);
+    bool have_top = es_profile_time_at(prof, key, p->device_names[d], 0, size, &top);
     for (int l = 0; l < p->nlabels; l++) {
       if (p->label_device[l] != d)
         continue;
       double s;
-      if (es_profile_time(prof, es_task_key(t), p->device_names[d], p->label_level[l], &s))
+      if (es_profile_time_at(prof, key, p->device_names[d], p->label_level[l], size, &s))
         row[l] = s, any = true;
       else if (have_top) {
         double stretch = p->level_freq[es_problem_label(p, d, 0)] / p->level_freq[l];
@@ -218,7 +225,7 @@ static int task_costs(Builder *b, int v) {
   }
   if (time) {
     fill_from_values(b, t, t->time_begin, t->time_len, b->opt->platform != NULL, time);
-    bool profiled = b->opt->profile && fill_from_profile(b, t, time);
+    bool profiled = b->opt->profile && fill_from_profile(b, v, time);
     if (b->form == FORM_PHYSICAL && !profiled && t->time_len == 0 && t->pin < 0)
       return fail_at(b, t->mark, ES_EINVAL, "task '%s' has no time and no profile entry%s",
                      t->name,
@@ -248,8 +255,22 @@ static int task_costs(Builder *b, int v) {
 
 /* Energies exist for abstract costs, or for times with a platform's powers;
  * times exist for physical and timed graphs, or abstract ones giving them. */
+/* Input size per task: the bytes of its incoming data edges, where known. */
+static int input_sizes(Builder *b) {
+  const EsGraph *g = b->g;
+  b->input_bytes = calloc((size_t)g->ntasks + 1, sizeof(double));
+  if (!b->input_bytes)
+    return ES_ENOMEM;
+  for (int e = 0; e < g->nedges; e++)
+    if (g->edges[e].kind == ES_EDGE_DATA && g->edges[e].bytes > 0)
+      b->input_bytes[g->edges[e].to] += g->edges[e].bytes;
+  return ES_OK;
+}
+
 static int alloc_task_values(Builder *b) {
   EsProblem *p = b->p;
+  if (b->opt->profile && input_sizes(b))
+    return ES_ENOMEM;
   size_t n = (size_t)p->ntasks * (size_t)p->nlabels + 1;
   bool energies = b->form == FORM_ABSTRACT || b->opt->platform;
   bool times = b->form != FORM_ABSTRACT || any_task_values(b->g, true);
@@ -436,7 +457,7 @@ out:
 
 int es_problem_build(EsGraph *g, const EsProblemOptions *opt, EsProblem *out, EsError *err) {
   memset(out, 0, sizeof *out);
-  Builder b = {g, opt, out, err, FORM_ABSTRACT, NULL};
+  Builder b = {g, opt, out, err, FORM_ABSTRACT, NULL, NULL};
   out->ntasks = g->ntasks;
   out->objective = opt->objective;
   int *order = malloc(((size_t)g->ntasks + 1) * sizeof *order);
@@ -466,6 +487,7 @@ int es_problem_build(EsGraph *g, const EsProblemOptions *opt, EsProblem *out, Es
   if (rc == ES_ENOMEM)
     es_error_set(err, rc, g->file, 0, 0, "out of memory");
   free(b.graph_to_problem_device);
+  free(b.input_bytes);
   if (rc)
     es_problem_free(out);
   return rc;

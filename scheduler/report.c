@@ -4,6 +4,8 @@
 #include <math.h>
 #include <string.h>
 
+#include "scheduler/predict.h"
+
 enum { MAX_COLUMNS = 16 };
 
 typedef struct Columns {
@@ -77,4 +79,70 @@ void es_report_energy_table(FILE *f, const EsSchedule *const *schedules, int n) 
     if (schedules[i]->note)
       fprintf(f, "note: %s: %s\n", schedules[i]->graph ? schedules[i]->graph : "-",
               schedules[i]->note);
+}
+
+static void print_error(FILE *f, double expected, double measured) {
+  if (isnan(expected) || isnan(measured) || measured <= 0)
+    fprintf(f, " %8s", "-");
+  else
+    fprintf(f, " %7.1f%%", 100 * (expected - measured) / measured);
+}
+
+static void print_cv(FILE *f, double e) {
+  if (isnan(e))
+    fprintf(f, " %8s", "-");
+  else
+    fprintf(f, " %7.1f%%", 100 * e);
+}
+
+/* The measured run of (key, device, level), pooling sizes. */
+static void measured(const EsProfile *prof, const char *key, const EsScheduleEntry *e,
+                     EsStats *time, EsStats *energy) {
+  EsStats none = {0, 0, 0, 0, 0};
+  *time = *energy = none;
+  const EsProfileEntry *pe = es_profile_find(prof, key);
+  for (int i = 0; pe && i < pe->nruns; i++)
+    if (pe->runs[i].level == e->level && strcmp(pe->runs[i].device, e->device) == 0) {
+      es_stats_merge(time, &pe->runs[i].time);
+      es_stats_merge(energy, &pe->runs[i].energy);
+    }
+}
+
+void es_report_prediction_table(FILE *f, const EsSchedule *s, const EsProfile *prof) {
+  fprintf(f, "%-20s %-6s %5s %12s %12s %5s %8s %12s %12s %8s | %-8s %8s %8s\n", "task",
+          "device", "level", "expected s", "measured s", "n", "error", "expected J",
+          "measured J", "error", "model", "log-log", "tree");
+  for (int i = 0; i < s->nentries; i++) {
+    const EsScheduleEntry *e = &s->entries[i];
+    if (e->duplicate)
+      continue;
+    const char *key = e->key ? e->key : e->task;
+    EsStats t, en;
+    measured(prof, key, e, &t, &en);
+    fprintf(f, "%-20s %-6s %5d %12.6g ", e->task, e->device, e->level, e->time);
+    if (t.count)
+      fprintf(f, "%12.6g %5ld", t.mean, t.count);
+    else
+      fprintf(f, "%12s %5s", "-", "-");
+    print_error(f, e->time, t.count ? t.mean : NAN);
+    fprintf(f, " %12.6g ", e->energy);
+    if (en.count)
+      fprintf(f, "%12.6g", en.mean);
+    else
+      fprintf(f, "%12s", "-");
+    print_error(f, e->energy, en.count ? en.mean : NAN);
+    EsPredictor p;
+    if (es_profile_predictor(prof, key, e->device, e->level, &p)) {
+      fprintf(f, " | %-8s", es_predictor_kind_name(p.kind));
+      print_cv(f, p.cv_error[ES_PRED_LOGLOG]);
+      print_cv(f, p.cv_error[ES_PRED_TREE]);
+    } else {
+      fprintf(f, " | %-8s %8s %8s", "-", "-", "-");
+    }
+    fprintf(f, "\n");
+  }
+  fprintf(f, "measured: the profile's mean over every input size it saw; error = (expected - "
+             "measured) / measured\nmodel: the predictor leave-one-out cross-validation chose "
+             "over the profiled sizes; log-log, tree: each kind's cross-validated error; '-': "
+             "no data\n");
 }

@@ -50,16 +50,21 @@ EsSchedule *es_schedule_from_solution(const EsGraph *g, const EsProblem *p,
   int rc = ES_OK;
   for (int v = 0; v < p->ntasks && !rc; v++) {
     int l = sol->label[v];
-    EsScheduleEntry e = {g->tasks[v].name, p->device_names[p->label_device[l]],
-                         p->label_level[l], NAN, NAN, false, {0, 0}};
+    long k = (long)v * p->nlabels + l;
+    EsScheduleEntry e = {g->tasks[v].name, g->tasks[v].key, p->device_names[p->label_device[l]],
+                         p->label_level[l], NAN, NAN,
+                         p->value[ES_OBJ_TIME] ? p->value[ES_OBJ_TIME][k] : NAN,
+                         p->value[ES_OBJ_ENERGY] ? p->value[ES_OBJ_ENERGY][k] : NAN,
+                         false, {0, 0}};
     if (sol->start)
       e.start = sol->start[v], e.finish = sol->finish[v];
     rc = add_entry(s, e);
   }
   for (int i = 0; i < sol->ndups && !rc; i++) {
     const EsDuplicate *d = &sol->dups[i];
-    EsScheduleEntry e = {g->tasks[d->task].name, p->device_names[p->label_device[d->label]],
-                         p->label_level[d->label], d->start, d->finish, true, {0, 0}};
+    EsScheduleEntry e = {g->tasks[d->task].name, g->tasks[d->task].key,
+                         p->device_names[p->label_device[d->label]], p->label_level[d->label],
+                         d->start, d->finish, NAN, NAN, true, {0, 0}};
     rc = add_entry(s, e);
   }
   if (sol->start) {

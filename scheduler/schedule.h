@@ -14,9 +14,11 @@
 
 typedef struct EsScheduleEntry {
   const char *task;
+  const char *key; /* the task's profile key when it differs from task, else NULL */
   const char *device;
   int level;
   double start, finish; /* NAN when the schedule is not timed */
+  double time, energy;  /* the model's expectation for this task; NAN if unknown */
   bool duplicate;       /* a copy of a task placed by a duplicating scheduler */
   EsMark mark;
 } EsScheduleEntry;

@@ -10,6 +10,7 @@
  * duplicates go to `duplicates: [{task, device, level, start, finish}]`.
  */
 #include <math.h>
+#include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -19,7 +20,8 @@
 static const char *const top_keys[] = {
     "algorithm",  "graph",      "fingerprint", "objective", "unit",      "total_energy",
     "total_time", "makespan",   "bound",       "note",      "assignment", "levels",
-    "timing",     "duplicates", "baselines",   "baseline_times", NULL};
+    "timing",     "duplicates", "baselines",   "baseline_times", "keys",  "expected_time",
+    "expected_energy", NULL};
 static const char *const dup_keys[] = {"task", "device", "level", "start", "finish", NULL};
 
 typedef struct Reader {
@@ -77,13 +79,41 @@ static void read_assignment(Reader *r, const yaml_node_t *map) {
       }
       s->entries = e, s->entries_cap = cap;
     }
-    s->entries[s->nentries++] =
-        (EsScheduleEntry){task, dev, 0, NAN, NAN, false, y_mark(y_node(r->d, p->key))};
+    s->entries[s->nentries++] = (EsScheduleEntry){
+        task, NULL, dev, 0, NAN, NAN, NAN, NAN, false, y_mark(y_node(r->d, p->key))};
   }
 }
 
-/* Per-task maps keyed by task name: levels and timing. */
-static void read_per_task(Reader *r, const yaml_node_t *map, const char *what, bool timing) {
+typedef enum PerTask { PER_LEVEL, PER_TIMING, PER_KEY, PER_TIME, PER_ENERGY } PerTask;
+
+/* One value of a per-task map into entry e. */
+static bool read_task_value(Reader *r, EsScheduleEntry *e, const yaml_node_t *v, PerTask what) {
+  long level;
+  switch (what) {
+  case PER_LEVEL:
+    if (!y_int(r->d, v, "a level", &level) || level < 0)
+      return false;
+    e->level = (int)level;
+    return true;
+  case PER_KEY:
+    return (e->key = copy_text(r, v, "a key")) != NULL;
+  case PER_TIME:
+    return y_quantity(r->d, v, ES_Q_TIME, "an expected time", &e->time);
+  case PER_ENERGY:
+    return y_quantity(r->d, v, ES_Q_ENERGY, "an expected energy", &e->energy);
+  case PER_TIMING: break;
+  }
+  yaml_node_item_t *it = v->type == YAML_SEQUENCE_NODE ? v->data.sequence.items.start : NULL;
+  if (!it || v->data.sequence.items.top - it != 2) {
+    y_error(r->d, v, "timing of '%s' must be [start, finish]", e->task);
+    return false;
+  }
+  return y_quantity(r->d, y_node(r->d, it[0]), ES_Q_TIME, "start", &e->start) &&
+         y_quantity(r->d, y_node(r->d, it[1]), ES_Q_TIME, "finish", &e->finish);
+}
+
+/* Per-task maps keyed by task name: levels, timing, keys, expectations. */
+static void read_per_task(Reader *r, const yaml_node_t *map, const char *what, PerTask kind) {
   if (!y_expect_map(r->d, map, what)) {
     r->ok = false;
     return;
@@ -98,23 +128,8 @@ static void read_per_task(Reader *r, const yaml_node_t *map, const char *what, b
       r->ok = false;
       continue;
     }
-    if (!timing) {
-      long level;
-      if (!y_int(r->d, v, "a level", &level) || level < 0) {
-        r->ok = false;
-        continue;
-      }
-      e->level = (int)level;
-      continue;
-    }
-    yaml_node_item_t *it = v->type == YAML_SEQUENCE_NODE ? v->data.sequence.items.start : NULL;
-    if (!it || v->data.sequence.items.top - it != 2 ||
-        !y_quantity(r->d, y_node(r->d, it[0]), ES_Q_TIME, "start", &e->start) ||
-        !y_quantity(r->d, y_node(r->d, it[1]), ES_Q_TIME, "finish", &e->finish)) {
-      if (!it || v->data.sequence.items.top - it != 2)
-        y_error(r->d, v, "timing of '%s' must be [start, finish]", e->task);
+    if (!read_task_value(r, e, v, kind))
       r->ok = false;
-    }
   }
 }
 
@@ -132,9 +147,9 @@ static void read_duplicates(Reader *r, const yaml_node_t *list) {
       r->ok = false;
       continue;
     }
-    EsScheduleEntry e = {copy_text(r, y_get(r->d, n, "task"), "task"),
-                         copy_text(r, y_get(r->d, n, "device"), "device"), 0, NAN, NAN, true,
-                         y_mark(n)};
+    EsScheduleEntry e = {copy_text(r, y_get(r->d, n, "task"), "task"), NULL,
+                         copy_text(r, y_get(r->d, n, "device"), "device"), 0, NAN, NAN, NAN,
+                         NAN, true, y_mark(n)};
     long level = 0;
     yaml_node_t *x = y_get(r->d, n, "level");
     if (x && !y_int(r->d, x, "level", &level))
@@ -213,10 +228,17 @@ static int read_doc(YDoc *d, void *ctx) {
     return ES_EINVAL;
   }
   read_assignment(&r, x);
-  if ((x = y_get(d, root, "levels")))
-    read_per_task(&r, x, "levels", false);
-  if ((x = y_get(d, root, "timing")))
-    read_per_task(&r, x, "timing", true);
+  static const struct {
+    const char *key;
+    PerTask kind;
+  } maps[] = {{"levels", PER_LEVEL},
+              {"timing", PER_TIMING},
+              {"keys", PER_KEY},
+              {"expected_time", PER_TIME},
+              {"expected_energy", PER_ENERGY}};
+  for (size_t i = 0; i < sizeof maps / sizeof *maps; i++)
+    if ((x = y_get(d, root, maps[i].key)))
+      read_per_task(&r, x, maps[i].key, maps[i].kind);
   if ((x = y_get(d, root, "duplicates")))
     read_duplicates(&r, x);
   if ((x = y_get(d, root, "baselines")))
@@ -229,6 +251,27 @@ int es_schedule_read(const char *path, EsScheduleList *out, EsError *err) {
   if (!rc && out->len == 0)
     rc = es_error_set(err, ES_EINVAL, path, 1, 1, "empty schedule file");
   return rc;
+}
+
+/* A per-task map of the double at offset in each entry, when any is known. */
+static void write_task_numbers(YOut *o, const EsSchedule *s, const char *key, size_t offset) {
+  bool any = false;
+  for (int i = 0; i < s->nentries; i++) {
+    double v;
+    memcpy(&v, (const char *)&s->entries[i] + offset, sizeof v);
+    any |= !s->entries[i].duplicate && !isnan(v);
+  }
+  if (!any)
+    return;
+  y_str(o, key);
+  y_map_begin(o, true);
+  for (int i = 0; i < s->nentries; i++) {
+    double v;
+    memcpy(&v, (const char *)&s->entries[i] + offset, sizeof v);
+    if (!s->entries[i].duplicate && !isnan(v))
+      y_kv_num(o, s->entries[i].task, v);
+  }
+  y_map_end(o);
 }
 
 static void write_one(YOut *o, const EsSchedule *s) {
@@ -269,6 +312,19 @@ static void write_one(YOut *o, const EsSchedule *s) {
     if (!s->entries[i].duplicate)
       y_kv_int(o, s->entries[i].task, s->entries[i].level);
   y_map_end(o);
+  write_task_numbers(o, s, "expected_time", offsetof(EsScheduleEntry, time));
+  write_task_numbers(o, s, "expected_energy", offsetof(EsScheduleEntry, energy));
+  bool keys = false;
+  for (int i = 0; i < s->nentries; i++)
+    keys |= !s->entries[i].duplicate && s->entries[i].key != NULL;
+  if (keys) {
+    y_str(o, "keys");
+    y_map_begin(o, true);
+    for (int i = 0; i < s->nentries; i++)
+      if (!s->entries[i].duplicate && s->entries[i].key)
+        y_kv_str(o, s->entries[i].task, s->entries[i].key);
+    y_map_end(o);
+  }
   if (!isnan(s->makespan)) {
     y_str(o, "timing");
     y_map_begin(o, false);
