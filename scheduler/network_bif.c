@@ -407,7 +407,7 @@ static void entries(Bif *b, Cpt *c, const LexToken *at) {
   Lexer *l = &b->lx;
   int card = b->net->vars[c->child].card;
   double *def = malloc(sizeof(double) * (size_t)card);
-  bool have_default = false;
+  bool have_default = false, failed = false;
   while (def && !lex_is(l, '}') && l->tok.kind != LEX_EOF && l->tok.kind != LEX_BAD) {
     bool ok;
     if (lex_is(l, '('))
@@ -423,14 +423,14 @@ static void entries(Bif *b, Cpt *c, const LexToken *at) {
       ok = false;
     }
     if (!ok)
-      skip_entry(b);
+      skip_entry(b), failed = true;
   }
   for (long r = 0; def && have_default && r < c->nrows; r++)
     if (!c->seen[r]) {
       memcpy(c->f->table + r * card, def, sizeof(double) * (size_t)card);
       c->seen[r] = 1;
     }
-  if (lex_is(l, '}'))
+  if (lex_is(l, '}') && !failed) /* a bad entry would count as missing too */
     missing_rows(b, c, at);
   free(def);
 }
