@@ -118,8 +118,8 @@ static EsNetwork *load(const Options *o) {
   EsError err;
   diag_error_init(&err);
   EsNetwork *net = NULL;
-  int rc = o->bif ? es_network_read_bif(o->bif, &net, &err)
-                  : es_network_read_uai(o->uai, &net, &err);
+  int rc =
+      o->bif ? es_network_read_bif(o->bif, &net, &err) : es_network_read_uai(o->uai, &net, &err);
   if (!rc && o->evidence)
     rc = es_network_read_evidence(net, o->evidence, &err);
   if (rc) {
@@ -166,14 +166,17 @@ static void write_stats(FILE *f, const EsNetwork *net, const EsElimTree *t, cons
   es_sp_stats(t, cpu, gpu, &s);
   es_sp_stats_write(f, net->name, &s, true);
   EsSpCpuModel m = es_sp_cpu_default();
-  fprintf(f, "order: %s, best of %d (seed %llu); %d of %d variables observed, %d free; "
-             "largest product %.4g entries\n",
+  fprintf(f,
+          "order: %s, best of %d (seed %llu); %d of %d variables observed, %d free; "
+          "largest product %.4g entries\n",
           es_elim_heuristic_name(o->order.heuristic), o->order.tries,
           (unsigned long long)o->order.seed, es_network_nobserved(net), net->nvars,
           es_network_nfree(net), s.max_product);
   if (o->measure)
-    fprintf(f, "cpu: measured on this machine (the kernel at each task's sizes); %d tasks "
-               "too large to run were predicted by the model\n", predicted);
+    fprintf(f,
+            "cpu: measured on this machine (the kernel at each task's sizes); %d tasks "
+            "too large to run were predicted by the model\n",
+            predicted);
   else
     fprintf(f, "cpu: model t = %.3g + %.3g*product*inputs + %.3g*out*inputs s (%s)\n", m.c[0],
             m.c[1], m.c[2], m.source);
@@ -216,8 +219,8 @@ static bool write_graph(const EsGraph *g, const char *path) {
 }
 
 /* Statistics go to stderr, or to --stats FILE (written atomically). */
-static bool report(const Options *o, const EsNetwork *net, const EsElimTree *t,
-                   const double *cpu, const double *gpu, int predicted) {
+static bool report(const Options *o, const EsNetwork *net, const EsElimTree *t, const double *cpu,
+                   const double *gpu, int predicted) {
   EsError err;
   diag_error_init(&err);
   EsOutput out = {0};

@@ -62,9 +62,9 @@ typedef struct EsElimTask {
   int first_child, nchildren; /* tasks whose outputs it multiplies: tree->child[...] */
   int first_scope, nscope;    /* its output's scope, ascending: tree->scope[...] */
   int parent;                 /* the task its output feeds, or -1 (a root) */
-  double in_entries;      /* entries of everything it multiplies (inputs + children) */
-  double product_entries; /* entries of the product: |scope| * card(var) */
-  double out_entries;     /* entries of its output: |scope| */
+  double in_entries;          /* entries of everything it multiplies (inputs + children) */
+  double product_entries;     /* entries of the product: |scope| * card(var) */
+  double out_entries;         /* entries of its output: |scope| */
 } EsElimTask;
 
 typedef struct EsElimTree {
@@ -72,11 +72,11 @@ typedef struct EsElimTree {
   EsElimTask *tasks;    /* in elimination order: children before parents */
   int ntasks;
   int *input, *child, *scope; /* the tasks' lists (CSR) */
-  EsFactor *factors;    /* [nfactors] the network's factors reduced by the evidence */
+  EsFactor *factors;          /* [nfactors] the network's factors reduced by the evidence */
   int nfactors;
-  int *factor_task;     /* [nfactors] the task consuming each, -1 for a constant */
-  double constant;      /* product of the reduced factors without variables */
-  int width;            /* induced width: largest product scope - 1 (-1 if no task) */
+  int *factor_task; /* [nfactors] the task consuming each, -1 for a constant */
+  double constant;  /* product of the reduced factors without variables */
+  int width;        /* induced width: largest product scope - 1 (-1 if no task) */
 } EsElimTree;
 
 /* Builds the tree of eliminating order[0..norder-1] (every free variable
@@ -90,8 +90,7 @@ void es_elim_tree_free(EsElimTree *t);
 /* Runs task i: initializes *out over its scope and computes it with the
  * kernel (factor.h) from its reduced input factors and its children's
  * outputs msg[child] (msg is indexed by task). */
-int es_elim_task_run(const EsElimTree *t, int i, const EsFactor *msg, EsFactor *out,
-                     EsError *err);
+int es_elim_task_run(const EsElimTree *t, int i, const EsFactor *msg, EsFactor *out, EsError *err);
 
 /* Runs every task in order and returns P(e) (or the partition function of
  * a Markov network under its evidence) in *result. Memory: the outputs alive

@@ -50,9 +50,9 @@ static int popcount64(uint64_t x) {
 
 typedef struct Graph {
   int n, words;
-  uint64_t *adj; /* [n * words]: neighbours among the variables not yet eliminated */
-  double *logc;  /* [n] log cardinality */
-  long *score;   /* [n] fill count or degree */
+  uint64_t *adj;  /* [n * words]: neighbours among the variables not yet eliminated */
+  double *logc;   /* [n] log cardinality */
+  long *score;    /* [n] fill count or degree */
   double *weight; /* [n] log of the clique's size */
   unsigned char *alive, *dirty;
   uint64_t *priority; /* [n] tie-breaker: lower first */

@@ -47,7 +47,8 @@ static int positions(const EsNetwork *n, const int *order, int norder, int *pos,
     if (v < 0 || v >= n->nvars || pos[v] >= 0 || es_network_fixed(n, v) >= 0)
       return es_error_set(err, ES_EINVAL, NULL, 0, 0,
                           "the elimination order is not a permutation of the free "
-                          "variables (at position %d)", i);
+                          "variables (at position %d)",
+                          i);
     pos[v] = i;
   }
   if (norder != es_network_nfree(n))
@@ -79,7 +80,7 @@ typedef struct Build {
   const int *order, *pos;
   int *bucket_first, *bucket; /* reduced factors by first eliminated variable */
   int *first_child, *next_sibling;
-  int *stamp, *scratch;       /* scope union */
+  int *stamp, *scratch; /* scope union */
   int scope_cap;
 } Build;
 
@@ -91,31 +92,37 @@ static int add_var(Build *b, int task, int v, int *m) {
   return 1;
 }
 
-/* Makes task i: its scope (the union of its factors' scopes minus its
- * variable), sizes, and the task its output feeds. */
-static int make_task(Build *b, int i) {
+/* The union of the scopes of task i's factors and children, without its
+ * variable v, into b->scratch (ascending); returns its size, and the entries
+ * of what the task multiplies in *in. */
+static int union_scope(Build *b, int i, int v, double *in) {
   EsElimTree *t = b->t;
-  EsElimTask *task = &t->tasks[i];
-  const int v = b->order[i];
   int m = 0;
-  double in = 0;
+  *in = 0;
   b->stamp[v] = i;
   for (int k = b->bucket_first[i]; k < b->bucket_first[i + 1]; k++) {
     const EsFactor *f = &t->factors[b->bucket[k]];
     for (int j = 0; j < f->nvars; j++)
-      if (f->vars[j] != v)
-        add_var(b, i, f->vars[j], &m);
-    in += (double)f->size;
+      add_var(b, i, f->vars[j], &m);
+    *in += (double)f->size;
     t->factor_task[b->bucket[k]] = i;
   }
   for (int c = b->first_child[i]; c >= 0; c = b->next_sibling[c]) {
     const EsElimTask *ct = &t->tasks[c];
     for (int j = 0; j < ct->nscope; j++)
-      if (t->scope[ct->first_scope + j] != v)
-        add_var(b, i, t->scope[ct->first_scope + j], &m);
-    in += ct->out_entries;
+      add_var(b, i, t->scope[ct->first_scope + j], &m);
+    *in += ct->out_entries;
   }
   qsort(b->scratch, (size_t)m, sizeof(int), cmp_int);
+  return m;
+}
+
+/* Makes task i: its scope, sizes, and the task its output feeds. */
+static int make_task(Build *b, int i) {
+  EsElimTree *t = b->t;
+  const int v = b->order[i];
+  double in;
+  int m = union_scope(b, i, v, &in);
   int first = i == 0 ? 0 : t->tasks[i - 1].first_scope + t->tasks[i - 1].nscope;
   if (es_vec_reserve(&t->scope, &b->scope_cap, first + m + 1, sizeof(int)))
     return ES_ENOMEM;
@@ -124,8 +131,18 @@ static int make_task(Build *b, int i) {
     t->scope[first + j] = b->scratch[j];
     out *= b->n->vars[b->scratch[j]].card;
   }
-  *task = (EsElimTask){v, b->bucket_first[i], b->bucket_first[i + 1] - b->bucket_first[i],
-                       0, 0, first, m, -1, in, out * b->n->vars[v].card, out};
+  EsElimTask *task = &t->tasks[i];
+  *task = (EsElimTask){v,
+                       b->bucket_first[i],
+                       b->bucket_first[i + 1] - b->bucket_first[i],
+                       0,
+                       0,
+                       first,
+                       m,
+                       -1,
+                       in,
+                       out * b->n->vars[v].card,
+                       out};
   if (m > 0) {
     int p = first_pos(b->scratch, m, b->pos);
     task->parent = p;
@@ -151,7 +168,8 @@ static int buckets(Build *b, int ntasks) {
     b->bucket_first[i + 2] += b->bucket_first[i + 1];
   for (int f = 0; f < t->nfactors; f++)
     if (t->factors[f].nvars > 0)
-      b->bucket[b->bucket_first[first_pos(t->factors[f].vars, t->factors[f].nvars, b->pos) + 1]++] = f;
+      b->bucket[b->bucket_first[first_pos(t->factors[f].vars, t->factors[f].nvars, b->pos) + 1]++] =
+          f;
   return ES_OK;
 }
 
@@ -233,8 +251,7 @@ out:
   return rc;
 }
 
-int es_elim_task_run(const EsElimTree *t, int i, const EsFactor *msg, EsFactor *out,
-                     EsError *err) {
+int es_elim_task_run(const EsElimTree *t, int i, const EsFactor *msg, EsFactor *out, EsError *err) {
   const EsElimTask *task = &t->tasks[i];
   int card[64];
   const int *scope = t->scope + task->first_scope;

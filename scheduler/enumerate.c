@@ -15,10 +15,10 @@
 typedef struct Enum {
   const EsNetwork *n;
   int m;
-  int *var;         /* [m] unobserved variables, ascending */
-  int *value;       /* [nvars] current assignment (observed: their value) */
+  int *var;           /* [m] unobserved variables, ascending */
+  int *value;         /* [nvars] current assignment (observed: their value) */
   int *at_first, *at; /* factors by the depth where they become complete (CSR) */
-  double constant;  /* factors with no unobserved variable */
+  double constant;    /* factors with no unobserved variable */
 } Enum;
 
 static double entry(const EsFactor *f, const int *value) {

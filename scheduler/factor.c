@@ -23,8 +23,7 @@ int es_factor_init(EsFactor *f, int nvars, const int *vars, const int *card, EsE
   f->table = calloc((size_t)n, sizeof(double));
   if (!f->vars || !f->card || !f->table) {
     es_factor_free(f);
-    return es_error_set(err, ES_ENOMEM, NULL, 0, 0, "out of memory (a factor of %.3g entries)",
-                        n);
+    return es_error_set(err, ES_ENOMEM, NULL, 0, 0, "out of memory (a factor of %.3g entries)", n);
   }
   if (nvars > 0) {
     memcpy(f->vars, vars, sizeof(int) * (size_t)nvars);
@@ -64,8 +63,10 @@ int es_factor_reduce(const EsFactor *f, const int *observed, EsFactor *out, EsEr
   for (int k = 0; k < f->nvars; k++) {
     int v = f->vars[k], x = observed[v];
     if (x >= f->card[k])
-      return es_error_set(err, ES_EINVAL, NULL, 0, 0, "observed value %d of variable %d "
-                          "is out of range (it has %d)", x, v, f->card[k]);
+      return es_error_set(err, ES_EINVAL, NULL, 0, 0,
+                          "observed value %d of variable %d "
+                          "is out of range (it has %d)",
+                          x, v, f->card[k]);
     if (x >= 0)
       base += x * stride_of(f, v);
     else
@@ -125,8 +126,8 @@ static double sum_entry(const EsFactor *const *in, int n, const long *off, const
   return sum;
 }
 
-int es_factor_sum_product(const EsFactor *const *in, int n, int var, int var_card,
-                          EsFactor *out, EsError *err) {
+int es_factor_sum_product(const EsFactor *const *in, int n, int var, int var_card, EsFactor *out,
+                          EsError *err) {
   if (var < 0)
     var_card = 1;
   int rc = check_scopes(in, n, var, var_card, out, err);

@@ -51,7 +51,7 @@ int es_factor_reduce(const EsFactor *f, const int *observed, EsFactor *out, EsEr
  * entries in order with var innermost, moving one offset per input by
  * precomputed strides: O(|Y| * var_card * n) time, no memory beyond out.
  * Returns ES_EINVAL (with a message) when the scopes do not fit. */
-int es_factor_sum_product(const EsFactor *const *in, int n, int var, int var_card,
-                          EsFactor *out, EsError *err);
+int es_factor_sum_product(const EsFactor *const *in, int n, int var, int var_card, EsFactor *out,
+                          EsError *err);
 
 #endif

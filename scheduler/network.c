@@ -27,9 +27,7 @@ void es_network_free(EsNetwork *n) {
   free(n);
 }
 
-const char *es_network_intern(EsNetwork *n, const char *s) {
-  return es_arena_strdup(&n->arena, s);
-}
+const char *es_network_intern(EsNetwork *n, const char *s) { return es_arena_strdup(&n->arena, s); }
 
 int es_network_add_var(EsNetwork *n, const char *name, int card, EsMark mark) {
   const char *copy = es_network_intern(n, name);
@@ -53,8 +51,8 @@ int es_network_find_value(const EsNetwork *n, int v, const char *name, size_t le
   return -1;
 }
 
-int es_network_add_factor(EsNetwork *n, const char *name, int nvars, const int *vars,
-                          int child, EsMark mark, EsError *err) {
+int es_network_add_factor(EsNetwork *n, const char *name, int nvars, const int *vars, int child,
+                          EsMark mark, EsError *err) {
   int card[64];
   if (nvars > 64)
     return es_error_set(err, ES_ELIMIT, n->file, mark.line, mark.col,
@@ -62,8 +60,7 @@ int es_network_add_factor(EsNetwork *n, const char *name, int nvars, const int *
   for (int k = 0; k < nvars; k++)
     card[k] = n->vars[vars[k]].card;
   const char *copy = es_network_intern(n, name);
-  if (!copy ||
-      es_vec_reserve(&n->factors, &n->factors_cap, n->nfactors + 1, sizeof *n->factors))
+  if (!copy || es_vec_reserve(&n->factors, &n->factors_cap, n->nfactors + 1, sizeof *n->factors))
     return es_error_set(err, ES_ENOMEM, n->file, mark.line, mark.col, "out of memory");
   EsNetFactor *f = &n->factors[n->nfactors];
   int rc = es_factor_init(&f->f, nvars, vars, card, NULL);

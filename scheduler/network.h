@@ -70,8 +70,8 @@ int es_network_find_value(const EsNetwork *n, int v, const char *name, size_t le
 /* Adds a factor over vars (copied; cardinalities from the variables) with a
  * zeroed table, and returns its index; negative ES_E* when out of memory or
  * too large (err filled, pointing at mark). */
-int es_network_add_factor(EsNetwork *n, const char *name, int nvars, const int *vars,
-                          int child, EsMark mark, EsError *err);
+int es_network_add_factor(EsNetwork *n, const char *name, int nvars, const int *vars, int child,
+                          EsMark mark, EsError *err);
 
 /* The value variable v is fixed to: its observed value, else 0 when it has a
  * single value (summing over one value is instantiating it; linkage networks
@@ -106,8 +106,8 @@ int es_network_read_uai_buffer(const char *buf, size_t len, const char *name, Es
  * which must be 1). var is a variable's index or name, value a value's index
  * or name. A variable observed twice with different values is an error. */
 int es_network_read_evidence(EsNetwork *n, const char *path, EsError *err);
-int es_network_read_evidence_buffer(EsNetwork *n, const char *buf, size_t len,
-                                    const char *name, EsError *err);
+int es_network_read_evidence_buffer(EsNetwork *n, const char *buf, size_t len, const char *name,
+                                    EsError *err);
 
 /* Forward sampling of a Bayesian network (every factor a CPT, each child
  * last in its scope): draws a full assignment values[nvars] from the joint

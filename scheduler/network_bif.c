@@ -47,8 +47,8 @@ static void next_statement(Bif *b) {
   while (l->tok.kind != LEX_EOF && l->tok.kind != LEX_BAD) {
     bool closed = lex_is(l, '}');
     lex_next(l);
-    if (closed && (lex_is_word(l, "variable") || lex_is_word(l, "probability") ||
-                   lex_is_word(l, "network")))
+    if (closed &&
+        (lex_is_word(l, "variable") || lex_is_word(l, "probability") || lex_is_word(l, "network")))
       return;
   }
 }
@@ -81,8 +81,7 @@ static bool name(Bif *b, char *buf, size_t len, const char *what) {
 /* property = "property" { any token but ";" } ";" */
 static void property(Bif *b) {
   Lexer *l = &b->lx;
-  while (!lex_is(l, ';') && !lex_is(l, '}') && l->tok.kind != LEX_EOF &&
-         l->tok.kind != LEX_BAD)
+  while (!lex_is(l, ';') && !lex_is(l, '}') && l->tok.kind != LEX_EOF && l->tok.kind != LEX_BAD)
     lex_next(l);
   if (lex_is(l, ';'))
     lex_next(l);
@@ -201,9 +200,9 @@ typedef struct Cpt {
   int child, nparents;
   int parents[64];
   EsFactor *f;
-  long nrows;         /* parent configurations */
+  long nrows;          /* parent configurations */
   unsigned char *seen; /* [nrows] */
-  double *buf;        /* numbers of the current entry */
+  double *buf;         /* numbers of the current entry */
   long buf_cap;
 } Cpt;
 
@@ -304,8 +303,7 @@ static bool default_row(Bif *b, Cpt *c, double *def, bool *have) {
 /* After an error in an entry: skip to its ';' without leaving the block. */
 static void skip_entry(Bif *b) {
   Lexer *l = &b->lx;
-  while (!lex_is(l, ';') && !lex_is(l, '}') && l->tok.kind != LEX_EOF &&
-         l->tok.kind != LEX_BAD)
+  while (!lex_is(l, ';') && !lex_is(l, '}') && l->tok.kind != LEX_EOF && l->tok.kind != LEX_BAD)
     lex_next(l);
   if (lex_is(l, ';'))
     lex_next(l);

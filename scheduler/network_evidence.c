@@ -63,8 +63,7 @@ static int tokens(Lexer *l, LexToken **out, long *count) {
     return es_error_set(l->err, ES_ENOMEM, NULL, 0, 0, "out of memory");
   if (l->tok.kind != LEX_EOF) {
     char tok[64];
-    return lex_error(l, "expected a number or a name, found %s",
-                     lex_describe(l, tok, sizeof tok));
+    return lex_error(l, "expected a number or a name, found %s", lex_describe(l, tok, sizeof tok));
   }
   return ES_OK;
 }
@@ -82,8 +81,10 @@ static long first_pair(Lexer *l, const LexToken *t, long count) {
     return 1;
   if (a == 1 && count >= 2 && lex_int(&t[1], 1 << 30, &b) && count == 2 + 2 * b)
     return 2;
-  lex_error_at(l, &t[0], "expected %ld (variable, value) pairs after the count, found %ld "
-               "tokens", a, count - 1);
+  lex_error_at(l, &t[0],
+               "expected %ld (variable, value) pairs after the count, found %ld "
+               "tokens",
+               a, count - 1);
   return -1;
 }
 
@@ -106,8 +107,8 @@ static int observe(Lexer *l, EsNetwork *n, const LexToken *t, long count, long s
   return rc;
 }
 
-int es_network_read_evidence_buffer(EsNetwork *n, const char *buf, size_t len,
-                                    const char *name, EsError *err) {
+int es_network_read_evidence_buffer(EsNetwork *n, const char *buf, size_t len, const char *name,
+                                    EsError *err) {
   Lexer l;
   lex_init(&l, buf, len, name, false, err);
   LexToken *t = NULL;

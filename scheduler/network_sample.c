@@ -50,7 +50,7 @@ static bool draw(const EsFactor *f, int *values, EsRng *r) {
 static int sample(const EsNetwork *n, const int *cpt, EsRng *r, int *values, EsError *err) {
   for (int v = 0; v < n->nvars; v++)
     values[v] = -1;
-  for (int done = 0, progress = 1; done < n->nvars; ) {
+  for (int done = 0, progress = 1; done < n->nvars;) {
     if (!progress)
       return es_error_set(err, ES_EINVAL, n->file, 0, 0, "the CPTs form a directed cycle");
     progress = 0;
@@ -62,8 +62,8 @@ static int sample(const EsNetwork *n, const int *cpt, EsRng *r, int *values, EsE
       if (!ready)
         continue;
       if (!draw(f, values, r))
-        return es_error_set(err, ES_EINVAL, n->file, 0, 0,
-                            "a row of the CPT of '%s' sums to zero", n->vars[v].name);
+        return es_error_set(err, ES_EINVAL, n->file, 0, 0, "a row of the CPT of '%s' sums to zero",
+                            n->vars[v].name);
       done++, progress = 1;
     }
   }
@@ -72,8 +72,7 @@ static int sample(const EsNetwork *n, const int *cpt, EsRng *r, int *values, EsE
 
 int es_network_sample(const EsNetwork *n, uint64_t seed, int *values, EsError *err) {
   if (!n->bayesian)
-    return es_error_set(err, ES_EINVAL, n->file, 0, 0,
-                        "forward sampling needs a Bayesian network");
+    return es_error_set(err, ES_EINVAL, n->file, 0, 0, "forward sampling needs a Bayesian network");
   int *cpt = malloc(sizeof(int) * ((size_t)n->nvars + 1));
   if (!cpt)
     return es_error_set(err, ES_ENOMEM, NULL, 0, 0, "out of memory");

@@ -86,8 +86,10 @@ static int table(Lexer *l, EsFactor *f, int i) {
   if (rc)
     return rc;
   if (count != f->size)
-    return lex_error(l, "factor %d has %ld entries (the product of its cardinalities), "
-                        "not %ld", i, f->size, count);
+    return lex_error(l,
+                     "factor %d has %ld entries (the product of its cardinalities), "
+                     "not %ld",
+                     i, f->size, count);
   for (long e = 0; e < count; e++) {
     lex_next(l);
     if (!lex_double(&l->tok, &f->table[e]) || f->table[e] < 0)

@@ -89,8 +89,7 @@ double es_sp_gpu_predict(const EsSpGpuModel *m, EsSpShape s);
  *
  * Edges carry their tables' bytes; each task's output feeds exactly one task,
  * so the graph is an in-tree. name names the graph. NULL when out of memory. */
-EsGraph *es_sp_graph(const EsElimTree *t, const char *name, const double *cpu,
-                     const double *gpu);
+EsGraph *es_sp_graph(const EsElimTree *t, const char *name, const double *cpu, const double *gpu);
 
 /* The paper's Table 1 row: minimum / average / maximum over the elimination
  * tasks of CPU time, GPU time, speedup (cpu / gpu) and transfer size (the

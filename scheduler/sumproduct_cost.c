@@ -8,8 +8,7 @@
 
 EsSpShape es_sp_shape(const EsElimTree *t, int i) {
   const EsElimTask *k = &t->tasks[i];
-  return (EsSpShape){k->product_entries, k->out_entries, k->ninputs + k->nchildren,
-                     k->in_entries};
+  return (EsSpShape){k->product_entries, k->out_entries, k->ninputs + k->nchildren, k->in_entries};
 }
 
 /* Fitted by bench/paper/sumproduct.sh (es_sp_cpu_fit over the 1335 tasks of
@@ -38,10 +37,10 @@ double es_sp_cpu_predict(const EsSpCpuModel *m, EsSpShape s) {
  * Both reach 60% of peak bandwidth and 50% of peak arithmetic: the kernel's
  * strided gathers do not stream perfectly. */
 static const EsSpGpuModel models[] = {
-    {"gtx285", "NVIDIA GTX 285 (Silberstein 2011): 159 GB/s, 88.5 GFLOP/s FP64, 150 us/task",
-     159e9, 88.5e9, 150e-6, 0.6, 0.5},
-    {"h100", "NVIDIA H100 SXM5: 3.35 TB/s, 34 TFLOP/s FP64, 10 us/task", 3.35e12, 34e12, 10e-6,
-     0.6, 0.5},
+    {"gtx285", "NVIDIA GTX 285 (Silberstein 2011): 159 GB/s, 88.5 GFLOP/s FP64, 150 us/task", 159e9,
+     88.5e9, 150e-6, 0.6, 0.5},
+    {"h100", "NVIDIA H100 SXM5: 3.35 TB/s, 34 TFLOP/s FP64, 10 us/task", 3.35e12, 34e12, 10e-6, 0.6,
+     0.5},
     {NULL, NULL, 0, 0, 0, 0, 0},
 };
 

@@ -59,8 +59,7 @@ static bool inputs(EsGraph *g, const EsElimTree *t, int dcpu) {
   return true;
 }
 
-EsGraph *es_sp_graph(const EsElimTree *t, const char *name, const double *cpu,
-                     const double *gpu) {
+EsGraph *es_sp_graph(const EsElimTree *t, const char *name, const double *cpu, const double *gpu) {
   EsGraph *g = es_graph_new();
   if (!g)
     return NULL;

@@ -8,7 +8,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-static bool is_space(char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' || c == '\v'; }
+static bool is_space(char c) {
+  return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' || c == '\v';
+}
 
 static bool is_punct(char c) { return c && strchr("{}()[],;|", c) != NULL; }
 
@@ -32,8 +34,7 @@ static void advance(Lexer *l) {
 }
 
 static bool comment_start(const Lexer *l) {
-  return l->c_comments && l->p + 1 < l->end && l->p[0] == '/' &&
-         (l->p[1] == '/' || l->p[1] == '*');
+  return l->c_comments && l->p + 1 < l->end && l->p[0] == '/' && (l->p[1] == '/' || l->p[1] == '*');
 }
 
 /* Skips spaces and comments; false after an unterminated block comment. */
@@ -46,8 +47,8 @@ static bool skip_blank(Lexer *l) {
     bool block = l->p[1] == '*';
     int line = l->line, col = l->col;
     advance(l), advance(l);
-    while (l->p < l->end && !(block ? l->p + 1 < l->end && l->p[0] == '*' && l->p[1] == '/'
-                                    : *l->p == '\n'))
+    while (l->p < l->end &&
+           !(block ? l->p + 1 < l->end && l->p[0] == '*' && l->p[1] == '/' : *l->p == '\n'))
       advance(l);
     if (block && l->p >= l->end) {
       es_error_set(l->err, ES_EINVAL, l->file, line, col, "unterminated comment");
@@ -89,9 +90,7 @@ LexKind lex_next(Lexer *l) {
   return t->kind;
 }
 
-bool lex_is(const Lexer *l, char c) {
-  return l->tok.kind == LEX_PUNCT && l->tok.text[0] == c;
-}
+bool lex_is(const Lexer *l, char c) { return l->tok.kind == LEX_PUNCT && l->tok.text[0] == c; }
 
 bool lex_is_word(const Lexer *l, const char *w) {
   return l->tok.kind == LEX_WORD && (size_t)l->tok.len == strlen(w) &&

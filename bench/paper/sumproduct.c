@@ -35,9 +35,9 @@ typedef struct Net {
   const char *path;
   EsNetwork *net;
   EsElimTree *tree;
-  double *cpu;           /* [ntasks] s */
+  double *cpu;             /* [ntasks] s */
   unsigned char *measured; /* [ntasks] */
-  char evidence[96];     /* how the evidence was chosen */
+  char evidence[96];       /* how the evidence was chosen */
 } Net;
 
 typedef struct Options {
@@ -77,8 +77,8 @@ static int load(Net *n, const char *path, unsigned long long seed) {
   EsError err = {0};
   n->path = path;
   bool uai = ends_with(path, ".uai");
-  int rc = uai ? es_network_read_uai(path, &n->net, &err)
-               : es_network_read_bif(path, &n->net, &err);
+  int rc =
+      uai ? es_network_read_uai(path, &n->net, &err) : es_network_read_bif(path, &n->net, &err);
   if (rc) {
     fprintf(stderr, "%s:%d:%d: %s\n", err.file ? err.file : path, err.line, err.col, err.message);
     return rc;
@@ -115,8 +115,8 @@ static int build(Net *n) {
 /* Measures every task up to the size limit. */
 static void measure(Net *n, const Options *o) {
   for (int i = 0; i < n->tree->ntasks; i++)
-    n->measured[i] = !o->model && es_sp_measure(n->tree, i, 1e-3, o->max_product, &n->cpu[i],
-                                                NULL) == ES_OK;
+    n->measured[i] =
+        !o->model && es_sp_measure(n->tree, i, 1e-3, o->max_product, &n->cpu[i], NULL) == ES_OK;
 }
 
 /* Fits the CPU model to every measured task of every network and predicts
@@ -135,16 +135,18 @@ static EsSpCpuModel fit(Net *nets, int nnets, const Options *o) {
   printf("\n== CPU time model ==\n");
   if (!o->model && es_sp_cpu_fit(shapes, t, k, &m, &rms, NULL) == ES_OK)
     printf("fitted to %d measured tasks: t = %.4g + %.4g*product*inputs + %.4g*out*inputs s; "
-           "relative RMS error %.3f\n", k, m.c[0], m.c[1], m.c[2], rms);
+           "relative RMS error %.3f\n",
+           k, m.c[0], m.c[1], m.c[2], rms);
   else
-    printf("built-in: t = %.4g + %.4g*product*inputs + %.4g*out*inputs s (%s)\n", m.c[0],
-           m.c[1], m.c[2], m.source);
+    printf("built-in: t = %.4g + %.4g*product*inputs + %.4g*out*inputs s (%s)\n", m.c[0], m.c[1],
+           m.c[2], m.source);
   for (int j = 0; j < nnets; j++)
     for (int i = 0; i < nets[j].tree->ntasks; i++)
       if (!nets[j].measured[i])
         nets[j].cpu[i] = es_sp_cpu_predict(&m, es_sp_shape(nets[j].tree, i)), predicted++;
   printf("%d of %d tasks measured (the kernel at the task's sizes, best of 3 batches of "
-         ">= 1 ms), %d predicted by this model\n", k, total, predicted);
+         ">= 1 ms), %d predicted by this model\n",
+         k, total, predicted);
   free(shapes), free(t);
   return m;
 }
@@ -209,8 +211,12 @@ static bool schedule_row(const Net *n, const double *gpu, double bw, Row *r) {
   EsPlanOptions po = {.problem = {.platform = pf}, .algorithm = "tree-dp", .baselines = true};
   ok = ok && es_plan(g, &po, &s, NULL, 0, NULL, 0, NULL) == ES_OK;
   if (ok) {
-    *r = (Row){s->total_energy, baseline(s, "greedy"), baseline(s, "cpu-only"),
-               baseline(s, "gpu-only"), 0, greedy_on_gpu(g, &po, n->tree->ntasks)};
+    *r = (Row){s->total_energy,
+               baseline(s, "greedy"),
+               baseline(s, "cpu-only"),
+               baseline(s, "gpu-only"),
+               0,
+               greedy_on_gpu(g, &po, n->tree->ntasks)};
     for (int v = 0; v < n->tree->ntasks; v++)
       r->on_gpu += strcmp(s->entries[v].device, "gpu") == 0;
   }
@@ -225,8 +231,8 @@ static double waste(double baseline_energy, double optimal) {
 }
 
 static void table2(Net *nets, int nnets, const EsSpGpuModel *g, double bw) {
-  printf("\n== Table 2 (+ Table 3's tasks on the GPU): GPU model %s, link %g GB/s ==\n",
-         g->name, bw);
+  printf("\n== Table 2 (+ Table 3's tasks on the GPU): GPU model %s, link %g GB/s ==\n", g->name,
+         bw);
   printf("%-12s %5s %12s | %-6s %8s %8s %8s | %-7s %7s %7s\n", "network", "tasks", "optimal J",
          "waste%", "greedy", "cpu-only", "gpu-only", "on gpu:", "optimal", "greedy");
   for (int j = 0; j < nnets; j++) {
@@ -234,8 +240,8 @@ static void table2(Net *nets, int nnets, const EsSpGpuModel *g, double bw) {
     Row r;
     if (gpu && schedule_row(&nets[j], gpu, bw, &r))
       printf("%-12s %5d %12.4g | %-6s %8.1f %8.1f %8.1f | %-7s %7d %7d\n", nets[j].net->name,
-             nets[j].tree->ntasks, r.energy, "", waste(r.greedy, r.energy),
-             waste(r.cpu, r.energy), waste(r.gpu, r.energy), "", r.on_gpu, r.greedy_on_gpu);
+             nets[j].tree->ntasks, r.energy, "", waste(r.greedy, r.energy), waste(r.cpu, r.energy),
+             waste(r.gpu, r.energy), "", r.on_gpu, r.greedy_on_gpu);
     else
       printf("%-12s cannot be scheduled\n", nets[j].net->name);
     free(gpu);
@@ -244,7 +250,8 @@ static void table2(Net *nets, int nnets, const EsSpGpuModel *g, double bw) {
          "gpu 180 W,\n  idle 0 W, transfers at %g GB/s (10^9 B/s) drawing 140 W; input "
          "factors start in host memory\n  (cpu-pinned input nodes), the result returns to "
          "it; waste = (baseline - optimal) / optimal;\n  optimal = tree-dp (exact); tables "
-         "in doubles (8 B per entry)\n", bw);
+         "in doubles (8 B per entry)\n",
+         bw);
 }
 
 /* P(e) by elimination against enumeration, where both are in reach. */
@@ -314,8 +321,8 @@ int main(int argc, char **argv) {
     Net *net = &nets[n];
     if (load(net, argv[i], o.seed) == ES_OK && build(net) == ES_OK) {
       measure(net, &o);
-      printf("%s: %d variables, evidence %s, %d tasks, width %d\n", net->net->name,
-             net->net->nvars, net->evidence, net->tree->ntasks, net->tree->width);
+      printf("%s: %d variables, evidence %s, %d tasks, width %d\n", net->net->name, net->net->nvars,
+             net->evidence, net->tree->ntasks, net->tree->width);
       n++;
     } else {
       printf("%s: skipped (cannot read or eliminate)\n", argv[i]);

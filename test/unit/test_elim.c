@@ -229,17 +229,16 @@ static EsNetwork *random_mn(EsRng *r, int nvars, int nfactors) {
 
 static void random_evidence(EsRng *r, EsNetwork *n, double p) {
   for (int v = 0; v < n->nvars; v++)
-    n->vars[v].observed =
-        es_rng_uniform(r) < p ? (int)es_rng_range(r, 0, n->vars[v].card - 1) : -1;
+    n->vars[v].observed = es_rng_uniform(r) < p ? (int)es_rng_range(r, 0, n->vars[v].card - 1) : -1;
 }
 
 static void test_random(void) {
   EsRng r;
   es_rng_seed(&r, 2011);
   for (int trial = 0; trial < 150; trial++) {
-    EsNetwork *n = trial % 2 ? random_bn(&r, (int)es_rng_range(&r, 1, 14))
-                             : random_mn(&r, (int)es_rng_range(&r, 1, 12),
-                                         (int)es_rng_range(&r, 1, 16));
+    EsNetwork *n = trial % 2
+                       ? random_bn(&r, (int)es_rng_range(&r, 1, 14))
+                       : random_mn(&r, (int)es_rng_range(&r, 1, 12), (int)es_rng_range(&r, 1, 16));
     random_evidence(&r, n, trial % 3 ? 0.25 : 0);
     solve(n, trial % 4 < 2 ? ES_ELIM_MIN_FILL : ES_ELIM_MIN_DEGREE, 1 + trial % 3);
     if (n->bayesian) { /* forward samples have non-zero probability */

@@ -89,8 +89,7 @@ static void test_bif_errors(void) {
   snprintf(buf, sizeof buf, "%sprobability ( a ) { table 1, 0, 3; }\n", vars);
   expect_error(buf, 2, 27, "expected 2 probabilities, found 3", 1);
   snprintf(buf, sizeof buf, "%sprobability ( a ) { table 1, -0.5; }\n", vars);
-  expect_error(buf, 2, 30,
-               "expected a probability (a non-negative number), found '-0.5'", 1);
+  expect_error(buf, 2, 30, "expected a probability (a non-negative number), found '-0.5'", 1);
   expect_error("variable a { type discrete [ 3 ] { x, y }; }\n", 1, 30,
                "variable 'a' declares 3 values but lists 2", 1);
   /* Both bad variables are reported; then reading stops. */
@@ -101,7 +100,8 @@ static void test_bif_errors(void) {
                "variable 'a' has no probability block", 1);
   snprintf(buf, sizeof buf,
            "%svariable b { type discrete [ 2 ] { u, v }; }\nprobability ( a ) { table 1, 0; }\n"
-           "probability ( b | a ) {\n  (x) 1, 0;\n  (z) 1, 0;\n}\n", vars);
+           "probability ( b | a ) {\n  (x) 1, 0;\n  (z) 1, 0;\n}\n",
+           vars);
   expect_error(buf, 6, 4, "expected a value of 'a', found 'z'", 1);
   expect_error("/* open", 1, 1, "unterminated comment", 1);
 }

@@ -33,8 +33,8 @@ static void test_fit(void) {
   EsSpShape shapes[40];
   double t[40], rms = -1;
   for (int j = 0; j < 40; j++) {
-    shapes[j] = (EsSpShape){(double)(1 << (j % 20)) * (1 + j % 3), (double)(1 << (j % 20)),
-                            1 + j % 5, 0};
+    shapes[j] =
+        (EsSpShape){(double)(1 << (j % 20)) * (1 + j % 3), (double)(1 << (j % 20)), 1 + j % 5, 0};
     t[j] = es_sp_cpu_predict(&truth, shapes[j]);
   }
   ASSERT_EQ(es_sp_cpu_fit(shapes, t, 40, &fit, &rms, NULL), ES_OK);
