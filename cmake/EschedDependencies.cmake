@@ -2,6 +2,7 @@
 # the folders below only link the imported targets:
 #   esched::yaml    libyaml (required: every YAML file goes through it)
 #   esched::glpk    GLPK (optional: exact ILP references; ESCHED_HAVE_GLPK)
+#   ZLIB::ZLIB      zlib (optional: reading gzip-compressed networks; ESCHED_HAVE_ZLIB)
 #   esched::libclang  libclang's C API, located through llvm-config (required by pass/)
 # and, for tests, lit, FileCheck, not and count from the same LLVM.
 
@@ -23,6 +24,15 @@ if(GLPK_INCLUDE_DIR AND GLPK_LIBRARY)
 else()
   set(ESCHED_HAVE_GLPK OFF)
   message(STATUS "esched: GLPK not found: ILP algorithms disabled")
+endif()
+
+find_package(ZLIB)
+if(ZLIB_FOUND)
+  set(ESCHED_HAVE_ZLIB ON)
+  message(STATUS "esched: zlib found: gzip-compressed networks readable")
+else()
+  set(ESCHED_HAVE_ZLIB OFF)
+  message(STATUS "esched: zlib not found: gunzip networks before reading them")
 endif()
 
 # LLVM: prefer the llvm-config named by the user, else the newest on PATH, with

@@ -17,6 +17,8 @@ static const char help[] =
     "  chain    the A -> B -> C worst case of Section 1 (--k K sets its scale)\n"
     "  tree     a random task tree (in-tree unless --mixed)\n"
     "  dag      a random DAG (tasks read from up to --max-parents earlier tasks)\n"
+    "  sumproduct  variable elimination on a network as a task tree (first argument;\n"
+    "           see esched gen sumproduct --help)\n"
     "\n"
     "options:\n"
     "  --tasks N         number of tasks (default 10)\n"
@@ -137,6 +139,8 @@ static bool write_platform(const Options *o) {
 }
 
 int cmd_gen(int argc, char **argv) {
+  if (argc > 0 && !strcmp(argv[0], "sumproduct"))
+    return cmd_gen_sumproduct(argc - 1, argv + 1);
   Options o = {0};
   if (!parse(argc, argv, &o))
     return 1;

@@ -6,6 +6,7 @@
 int cmd_schedule(int argc, char **argv);
 int cmd_report(int argc, char **argv);
 int cmd_gen(int argc, char **argv);
+int cmd_gen_sumproduct(int argc, char **argv);
 int cmd_platform(int argc, char **argv);
 
 #endif

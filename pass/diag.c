@@ -13,7 +13,9 @@ int diag_error_count(void) { return errors; }
 /* Prints line `line` of file and a caret under column col (1-based; tabs
  * kept so the caret lines up). Silent when the file cannot be read. */
 static void show_source(const char *file, int line, int col) {
-  if (!file || line <= 0 || strcmp(file, "-") == 0 || file[0] == '<')
+  size_t namelen = file ? strlen(file) : 0;
+  if (!file || line <= 0 || strcmp(file, "-") == 0 || file[0] == '<' ||
+      (namelen > 3 && strcmp(file + namelen - 3, ".gz") == 0)) /* lines of compressed text */
     return;
   FILE *f = fopen(file, "r");
   if (!f)
