@@ -10,6 +10,9 @@
 // RUN: FileCheck %s --check-prefix=CONC --input-file=%t.conc
 // RUN: env ESCHED_GPU=none %t 2> %t.none | diff %t.expected -
 // RUN: FileCheck %s --check-prefix=NONE --input-file=%t.none
+// ESCHED_SCHEDULE overrides the table: mul on the CPU, T and C move instead.
+// RUN: env ESCHED_SCHEDULE=%S/Inputs/fig3_cpu_mul.yaml %t 2> %t.over | diff %t.expected -
+// RUN: FileCheck %s --check-prefix=OVER --input-file=%t.over
 // A skipped transfer (no esrt_host before the host reads R) changes stdout:
 // RUN: %cc %esrt_cflags -DSKIP_HOST %s -o %t.skip %esrt_libs
 // RUN: %t.skip 2>/dev/null > %t.skipped && not diff %t.expected %t.skipped
@@ -22,6 +25,10 @@
 // CHECK-NEXT: esched:   energy: serial 0.238938 J
 // CONC: executor concurrent
 // CONC: makespan: serial 0.00136384 s, concurrent 0.00136384 s
+// OVER: device cpu: 1 tasks, busy 0.01 s, energy 0.9 J, levels 0:1
+// OVER-NEXT: device gpu: 1 tasks, busy 0.0002 s, energy 0.036 J, levels 0:1
+// OVER-NEXT: link cpu->gpu: 2 transfers, 65536 bytes
+// OVER-NEXT: link gpu->cpu: 1 transfers, 32768 bytes
 // NONE: warning: task 'mul': its variant for device 'gpu' cannot run here; it runs on the host
 // NONE: device cpu: 2 tasks, busy 0.0101 s, energy 0.909 J
 // NONE: fallbacks: 2 tasks ran on the host
