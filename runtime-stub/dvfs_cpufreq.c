@@ -90,7 +90,7 @@ static int add_cpu(RtCpufreq *c, const char *cpufreq_dir, char *why, int whylen)
     free(file);
     return ES_EIO;
   }
-  if (c->nfiles == 0)
+  if (c->navail == 0) /* the first CPU that lists them (readdir's order is arbitrary) */
     read_available(c, cpufreq_dir);
   return add_file(c, file);
 }

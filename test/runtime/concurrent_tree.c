@@ -15,6 +15,18 @@
 // RUN: python3 -m json.tool %t.serial.json > /dev/null
 // RUN: FileCheck %s --check-prefix=TRACE --input-file=%t.json
 // SERIAL: device cpu: 1 tasks, busy 0.01 s
+// With the tasks deferred instead, the runtime schedules the tree at the
+// host's read of out with tree-dp: both leaves on the CPU (half the power),
+// the root on the GPU (4x faster, worth two 8 KB transfers).
+// RUN: %cc %esrt_cflags -DDEFER %s -o %t.defer %esrt_libs
+// RUN: %t.defer 2> %t.dfr | diff %t.expected -
+// RUN: FileCheck %s --check-prefix=DEFER --input-file=%t.dfr
+// RUN: env ESCHED_EXECUTOR=concurrent %t.defer 2>/dev/null | diff %t.expected -
+// DEFER: device cpu: 2 tasks, busy 0.02 s, energy 1.8 J
+// DEFER-NEXT: device gpu: 1 tasks, busy 0.001 s, energy 0.18 J
+// DEFER-NEXT: link cpu->gpu: 2 transfers, 16384 bytes
+// DEFER-NEXT: link gpu->cpu: 1 transfers, 8192 bytes
+// DEFER: deferred: 1 regions, 3 tasks, scheduled by tree-dp (1)
 // SERIAL-NEXT: device gpu: 2 tasks, busy 0.011 s
 // SERIAL-NEXT: link cpu->gpu: 2 transfers, 16384 bytes, 1.6384e-05 s
 // SERIAL-NEXT: link gpu->cpu: 2 transfers, 16384 bytes, 1.6384e-05 s
@@ -61,9 +73,14 @@ static void sum_v(void *const *p, const void *a) {
 }
 static const EsrtVariant v_scale[] = {{"cpu", scale_v, 0.01, 0}, {"gpu", scale_v, 0.01, 0}};
 static const EsrtVariant v_sum[] = {{"cpu", sum_v, 0.004, 0}, {"gpu", sum_v, 0.001, 0}};
-static const EsrtTask t_left = {"tree", "left", "left", v_scale, 2, 0, 0, 0};
-static const EsrtTask t_right = {"tree", "right", "right", v_scale, 2, 1, 0, 0};
-static const EsrtTask t_root = {"tree", "root", "root", v_sum, 2, 1, 0, 0};
+#ifdef DEFER
+#define FLAGS ESRT_DEFERRED
+#else
+#define FLAGS 0
+#endif
+static const EsrtTask t_left = {"tree", "left", "left", v_scale, 2, 0, 0, FLAGS};
+static const EsrtTask t_right = {"tree", "right", "right", v_scale, 2, 1, 0, FLAGS};
+static const EsrtTask t_root = {"tree", "root", "root", v_sum, 2, 1, 0, FLAGS};
 #endif
 
 int main(void) {
