@@ -37,7 +37,7 @@ int esrt_task_begin(EsrtRun *r, const EsrtTask *t, const EsrtAccess *acc, int na
   *r = (EsrtRun){t, acc, nacc, p.variant, p.device, p.level, 0,
                  rt_task_model_time(s, ti, p.variant, p.device, p.level), p.ready, p.bytes};
   rt_state_unlock(s);
-  r->start = rt_now();
+  r->start = r->model_time < 0 ? rt_now() : 0; /* measured only without a model time */
   return p.variant;
 }
 
