@@ -36,8 +36,7 @@ static void empty_fn(void *const *p, const void *args) {
 
 static const EsrtVariant v_empty[] = {{"cpu", empty_fn, 1e-6, 0}};
 static const EsrtTask t_static = {"bench", "empty", "empty", v_empty, 1, 0, 0, 0};
-static const EsrtTask t_deferred = {"bench", "empty_d", "empty_d", v_empty, 1, 0, 0,
-                                    ESRT_DEFERRED};
+static const EsrtTask t_deferred = {"bench", "empty_d", "empty_d", v_empty, 1, 0, 0, ESRT_DEFERRED};
 
 static double static_inline(long n, int nacc) {
   static long cell;
@@ -79,8 +78,7 @@ static void empty_cpu(void *buffers[], void *arg) {
   sink++;
 }
 
-static struct starpu_codelet empty_cl = {.cpu_funcs = {empty_cpu}, .nbuffers = 0,
-                                         .name = "empty"};
+static struct starpu_codelet empty_cl = {.cpu_funcs = {empty_cpu}, .nbuffers = 0, .name = "empty"};
 
 /* Seconds per task, or -1 when StarPU does not start. */
 static double starpu_run(const char *sched, long n) {

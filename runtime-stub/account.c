@@ -64,8 +64,8 @@ static double leg(RtAccount *a, int from, int to, size_t bytes, double start) {
   const EsLink *l = es_platform_link(a->pf, from, to);
   double t = l ? l->latency + (double)bytes / l->bandwidth : 0;
   RtLinkStats *s = &a->link[from * a->ndev + to];
-  event(a, (RtEvent){a->ndev, from, to, NULL, 0, a->concurrent ? start : a->serial, t,
-                     (double)bytes});
+  event(a,
+        (RtEvent){a->ndev, from, to, NULL, 0, a->concurrent ? start : a->serial, t, (double)bytes});
   s->count++;
   s->bytes += (double)bytes;
   s->time += t;

@@ -16,8 +16,7 @@ static int bare_variant(const EsrtTask *t) {
   return 0;
 }
 
-static int bare_begin(EsrtRun *r, const EsrtTask *t, const EsrtAccess *acc, int nacc,
-                      void **ptr) {
+static int bare_begin(EsrtRun *r, const EsrtTask *t, const EsrtAccess *acc, int nacc, void **ptr) {
   for (int i = 0; i < nacc; i++)
     ptr[i] = (void *)acc[i].ptr;
   r->task = NULL;
@@ -34,8 +33,9 @@ int esrt_task_begin(EsrtRun *r, const EsrtTask *t, const EsrtAccess *acc, int na
   }
   RtPlace p;
   rt_exec_place_locked(s, ti, ti->variant, ti->device, ti->level, acc, nacc, ptr, &p);
-  *r = (EsrtRun){t, acc, nacc, p.variant, p.device, p.level, 0,
-                 rt_task_model_time(s, ti, p.variant, p.device, p.level), p.ready, p.bytes};
+  *r = (EsrtRun){t,        acc,     nacc, p.variant,
+                 p.device, p.level, 0,    rt_task_model_time(s, ti, p.variant, p.device, p.level),
+                 p.ready,  p.bytes};
   rt_state_unlock(s);
   r->start = r->model_time < 0 ? rt_now() : 0; /* measured only without a model time */
   return p.variant;

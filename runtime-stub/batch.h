@@ -14,8 +14,8 @@ struct RtTaskInfo;
 
 typedef struct RtInst {
   const struct RtTaskInfo *info;
-  int acc, nacc;           /* into RtBatch.acc */
-  size_t args, args_size;  /* into RtBatch.args */
+  int acc, nacc;              /* into RtBatch.acc */
+  size_t args, args_size;     /* into RtBatch.args */
   int variant, device, level; /* decided at submission (static) or at flush */
   bool deferred;
 } RtInst;

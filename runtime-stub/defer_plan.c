@@ -120,8 +120,8 @@ static int add_deps(EsGraph *g, const RtDeps *d) {
   for (int k = 0; k < d->ndep; k++) {
     const RtDep *x = &d->dep[k];
     char item[96];
-    snprintf(item, sizeof item, "a%d:%lx+%lx:%.0f", x->from_acc, (unsigned long)x->lo,
-             (unsigned long)(x->hi - x->lo), x->bytes);
+    snprintf(item, sizeof item, "a%d:%lx+%lx:%lx", x->from_acc, (unsigned long)x->lo,
+             (unsigned long)(x->hi - x->lo), (unsigned long)x->bytes);
     int e = es_graph_add_edge(g, x->from, x->to, x->kind == RT_DEP_DATA ? item : NULL);
     if (e < 0)
       return ES_ENOMEM;
@@ -147,8 +147,7 @@ static int build_graph(RtState *s, const RtBatch *b, const RtDeps *d, EsGraph *g
 }
 
 /* Runs spec, or the default, then greedy when that fails. */
-static int solve(RtState *s, const EsProblem *p, const char **algo, EsSolution *sol,
-                 EsError *err) {
+static int solve(RtState *s, const EsProblem *p, const char **algo, EsSolution *sol, EsError *err) {
   char why[160];
   EsAlgoOptions ao = {0};
   const char *spec = s->cfg.algorithm ? s->cfg.algorithm : es_algorithm_default(p, why, sizeof why);
@@ -189,8 +188,7 @@ static void unplanned(RtBatch *b) {
     }
 }
 
-int rt_plan_batch_locked(RtState *s, RtBatch *b, const RtDeps *d, const char **algo,
-                         EsError *err) {
+int rt_plan_batch_locked(RtState *s, RtBatch *b, const RtDeps *d, const char **algo, EsError *err) {
   unplanned(b);
   if (!d)
     return es_error_set(err, ES_ENOMEM, NULL, 0, 0, "out of memory");

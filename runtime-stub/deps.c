@@ -129,8 +129,8 @@ static int reads(Sweep *w, int t, int k, const EsrtAccess *a) {
   for (; !rc && i < w->n && w->s[i].lo < hi; i++) {
     Span *s = &w->s[i];
     if ((a->mode & ESRT_IN) && s->writer >= 0 && s->writer != t)
-      rc = add_dep(w->d, (RtDep){s->writer, t, RT_DEP_DATA, s->wacc, k,
-                                 (double)(s->hi - s->lo), s->lo, s->hi});
+      rc = add_dep(w->d, (RtDep){s->writer, t, RT_DEP_DATA, s->wacc, k, (double)(s->hi - s->lo),
+                                 s->lo, s->hi});
     else if ((a->mode & ESRT_IN) && s->writer < 0)
       rc = add_input(w->d, t, k, s);
     if (!rc && (a->mode & ESRT_OUT) && s->writer >= 0 && s->writer != t)

@@ -77,8 +77,8 @@ static int add_cpu(RtCpufreq *c, const char *cpufreq_dir, char *why, int whylen)
   char *gpath = join(cpufreq_dir, "scaling_governor");
   bool have_gov = gpath && read_line(gpath, gov, sizeof gov);
   free(gpath);
-  char *file = join(cpufreq_dir, strcmp(gov, "userspace") == 0 ? "scaling_setspeed"
-                                                               : "scaling_max_freq");
+  char *file =
+      join(cpufreq_dir, strcmp(gov, "userspace") == 0 ? "scaling_setspeed" : "scaling_max_freq");
   if (!file)
     return ES_ENOMEM;
   if (!have_gov && access(file, F_OK) != 0) {

@@ -23,7 +23,7 @@ int rt_nvml_open(void **ctx, char *why, int whylen) {
     return ES_ENOSUP;
   }
   Nvml *n = calloc(1, sizeof *n);
-  unsigned count = 1, clocks[1];
+  unsigned count = 64, clocks[64];
   if (!n)
     r = NVML_ERROR_MEMORY;
   if (r == NVML_SUCCESS)

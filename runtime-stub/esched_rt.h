@@ -148,8 +148,7 @@ void *esrt_cuda_stream(void);
  * counters, if used afterwards. */
 void esrt_shutdown(void);
 
-#define ESRT_REQUIRE_ABI(v)                                                               \
-  typedef char esrt_abi_check_[(v) == ESRT_ABI_VERSION ? 1 : -1]
+#define ESRT_REQUIRE_ABI(v) typedef char esrt_abi_check_[(v) == ESRT_ABI_VERSION ? 1 : -1]
 
 #ifdef __cplusplus
 }

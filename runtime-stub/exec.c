@@ -70,10 +70,10 @@ void rt_exec_call_locked(RtState *s, const RtTaskInfo *ti, int variant, int devi
   } else {
     double model = rt_task_model_time(s, ti, p.variant, p.device, p.level);
     rt_state_unlock(s);
-    double t0 = rt_now();
+    double t0 = model < 0 ? rt_now() : 0; /* measured only without a model time */
     fn(ptr, args);
     rt_exec_sync(s, p.device);
-    double t1 = rt_now();
+    double t1 = model < 0 ? rt_now() : 0;
     pthread_mutex_lock(&s->lock);
     rt_exec_finish_locked(s, ti, &p, model >= 0 ? model : t1 - t0, acc, n);
   }
@@ -143,8 +143,13 @@ void rt_exec_stop_workers_locked(RtState *s) {
 /* Per-device queues in submission order (counting sort by device). */
 static bool build_run(RtState *s, RtBatch *b, RtDeps *d, RtRun *r) {
   int nd = s->pf->ndevices;
-  *r = (RtRun){b, d, malloc(sizeof(int) * (size_t)b->len), calloc((size_t)nd + 1, sizeof(int)),
-               calloc((size_t)nd + 1, sizeof(int)), malloc(sizeof(int) * (size_t)b->len), 0};
+  *r = (RtRun){b,
+               d,
+               malloc(sizeof(int) * (size_t)b->len),
+               calloc((size_t)nd + 1, sizeof(int)),
+               calloc((size_t)nd + 1, sizeof(int)),
+               malloc(sizeof(int) * (size_t)b->len),
+               0};
   if (!r->queue || !r->qfirst || !r->qpos || !r->waiting)
     return false;
   for (int i = 0; i < b->len; i++)

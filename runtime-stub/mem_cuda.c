@@ -113,8 +113,8 @@ static void cuda_close(void *ctx) {
   free(c);
 }
 
-static const RtMemOps cuda_ops = {"cuda", cuda_alloc, cuda_release, cuda_copy, cuda_sync,
-                                  cuda_stream, cuda_close};
+static const RtMemOps cuda_ops = {"cuda",    cuda_alloc,  cuda_release, cuda_copy,
+                                  cuda_sync, cuda_stream, cuda_close};
 
 const RtMemOps *rt_mem_cuda(void) { return &cuda_ops; }
 

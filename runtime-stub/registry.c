@@ -278,8 +278,7 @@ int rt_registry_acquire(RtRegistry *r, int s, const EsrtAccess *acc, int n, void
   for (int i = 0; i < n; i++) {
     uintptr_t lo = (uintptr_t)acc[i].ptr, hi = lo + acc[i].bytes;
     ptr[i] = acc[i].bytes == 0 ? (s ? NULL : (void *)acc[i].ptr) : space_addr(r, s, lo);
-    for (int k = acc[i].bytes ? first_seg(r, lo) : r->nseg; k < r->nseg && r->seg[k].lo < hi;
-         k++) {
+    for (int k = acc[i].bytes ? first_seg(r, lo) : r->nseg; k < r->nseg && r->seg[k].lo < hi; k++) {
       RtSeg *g = &r->seg[k];
       if (acc[i].mode & ESRT_IN)
         t = max2(t, g->ready[s]);
@@ -296,8 +295,7 @@ int rt_registry_acquire(RtRegistry *r, int s, const EsrtAccess *acc, int n, void
 void rt_registry_release(RtRegistry *r, int s, const EsrtAccess *acc, int n, double finish) {
   for (int i = 0; i < n; i++) {
     uintptr_t lo = (uintptr_t)acc[i].ptr, hi = lo + acc[i].bytes;
-    for (int k = acc[i].bytes ? first_seg(r, lo) : r->nseg; k < r->nseg && r->seg[k].lo < hi;
-         k++) {
+    for (int k = acc[i].bytes ? first_seg(r, lo) : r->nseg; k < r->nseg && r->seg[k].lo < hi; k++) {
       RtSeg *g = &r->seg[k];
       g->last_use = max2(g->last_use, finish);
       if (acc[i].mode & ESRT_OUT)

@@ -25,7 +25,7 @@
 
 typedef struct RtSeg {
   uintptr_t lo, hi;
-  unsigned valid; /* bit s: space s holds a current copy; never 0 */
+  unsigned valid;              /* bit s: space s holds a current copy; never 0 */
   double ready[RT_MAX_SPACES]; /* model time the copy in s became current */
   double last_use;             /* model time the last task using it finished */
 } RtSeg;

@@ -168,8 +168,7 @@ static void open_dvfs(RtState *s) {
   char why[512] = "";
   if (rt_dvfs_open(&s->dvfs, s->cfg.dvfs, s->pf, s->cfg.cpufreq_root, why, sizeof why) &&
       s->cfg.dvfs != RT_DVFS_SIM)
-    rt_warn_locked(s, "ESCHED_DVFS=%s: %s; levels are simulated", rt_dvfs_name(s->cfg.dvfs),
-                   why);
+    rt_warn_locked(s, "ESCHED_DVFS=%s: %s; levels are simulated", rt_dvfs_name(s->cfg.dvfs), why);
 }
 
 /* Frees everything but the mutex, the condition and the atexit flag. */

@@ -88,7 +88,7 @@ typedef struct RtState {
   int host;                /* the device standing for host memory */
   int *dev_space;          /* [ndevices] memory space of each device */
   int space_dev[RT_MAX_SPACES];
-  bool *dev_usable;        /* [ndevices]: its back end works */
+  bool *dev_usable; /* [ndevices]: its back end works */
   void *cuda_ctx;
 
   RtRegistry reg;
@@ -155,8 +155,7 @@ void rt_exec_stop_workers_locked(RtState *s);
 /* flush.c */
 void rt_flush_locked(RtState *s);
 /* Chooses device, level and variant of the batch's deferred instances. */
-int rt_plan_batch_locked(RtState *s, RtBatch *b, const RtDeps *d, const char **algo,
-                         EsError *err);
+int rt_plan_batch_locked(RtState *s, RtBatch *b, const RtDeps *d, const char **algo, EsError *err);
 
 /* summary.c: the only output of the runtime (stderr or ESCHED_SUMMARY). */
 void rt_summary_write(RtState *s, FILE *f);

@@ -20,7 +20,7 @@ static void devices(const RtState *s, FILE *f, double T) {
   const RtAccount *a = &s->acct;
   for (int d = 0; d < a->ndev; d++) {
     const RtDevStats *x = &a->dev[d];
-    fprintf(f, "esched:   device %s: %ld tasks, busy %.6g s, energy %.6g J, levels", 
+    fprintf(f, "esched:   device %s: %ld tasks, busy %.6g s, energy %.6g J, levels",
             s->pf->devices[d].name, x->tasks, x->busy, rt_account_device_energy(a, d, T));
     int any = 0;
     for (int k = 0; k < s->pf->devices[d].nlevels; k++)

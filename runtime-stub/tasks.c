@@ -128,8 +128,10 @@ static void choose_static(RtState *s, RtTaskInfo *ti) {
   }
   if (v < 0 || v >= t->nvariants || ti->var_device[v] < 0) {
     if (!e && v >= 0 && v < t->nvariants)
-      rt_warn_locked(s, "task '%s': its variant for device '%s' cannot run here; it runs on "
-                     "the host", task_key(t), t->variants[v].device ? t->variants[v].device : "?");
+      rt_warn_locked(s,
+                     "task '%s': its variant for device '%s' cannot run here; it runs on "
+                     "the host",
+                     task_key(t), t->variants[v].device ? t->variants[v].device : "?");
     v = ti->host_variant;
     level = 0;
     s->fallbacks++;

@@ -24,12 +24,14 @@ static void json_string(FILE *f, const char *s) {
 }
 
 static void track_name(FILE *f, int tid, const char *name) {
-  fprintf(f, ",\n{\"name\":\"thread_name\",\"ph\":\"M\",\"pid\":1,\"tid\":%d,\"args\":{\"name\":",
-          tid);
+  fprintf(
+      f, ",\n{\"name\":\"thread_name\",\"ph\":\"M\",\"pid\":1,\"tid\":%d,\"args\":{\"name\":", tid);
   json_string(f, name);
   fprintf(f, "}}");
-  fprintf(f, ",\n{\"name\":\"thread_sort_index\",\"ph\":\"M\",\"pid\":1,\"tid\":%d,"
-             "\"args\":{\"sort_index\":%d}}", tid, tid);
+  fprintf(f,
+          ",\n{\"name\":\"thread_sort_index\",\"ph\":\"M\",\"pid\":1,\"tid\":%d,"
+          "\"args\":{\"sort_index\":%d}}",
+          tid, tid);
 }
 
 static void write_event(FILE *f, const RtState *s, const RtEvent *e) {
@@ -57,8 +59,9 @@ int rt_trace_write(const RtState *s, const char *path, EsError *err) {
     return rc;
   FILE *f = out.f;
   fprintf(f, "{\"displayTimeUnit\":\"ns\",\"traceEvents\":[\n");
-  fprintf(f, "{\"name\":\"process_name\",\"ph\":\"M\",\"pid\":1,\"tid\":0,"
-             "\"args\":{\"name\":\"esched %s (model time)\"}}",
+  fprintf(f,
+          "{\"name\":\"process_name\",\"ph\":\"M\",\"pid\":1,\"tid\":0,"
+          "\"args\":{\"name\":\"esched %s (model time)\"}}",
           s->cfg.executor == RT_EXEC_CONCURRENT ? "concurrent" : "serial");
   for (int d = 0; d < s->acct.ndev; d++)
     track_name(f, d + 1, s->pf->devices[d].name);

@@ -21,10 +21,10 @@ int main(void) {
   static char X[400], Y[100];
   RtBatch b = {0};
   EsrtAccess none = {0};
-  add(&b, (EsrtAccess){X, 100, ESRT_OUT}, none, 1);                    /* t0 writes X[0:100] */
-  add(&b, (EsrtAccess){X + 50, 100, ESRT_IN}, none, 1);                /* t1 reads X[50:150] */
-  add(&b, (EsrtAccess){X, 10, ESRT_OUT}, none, 1);                     /* t2 writes X[0:10] */
-  add(&b, (EsrtAccess){Y, 100, ESRT_IN}, (EsrtAccess){X + 60, 5, ESRT_OUT}, 2); /* t3 */
+  add(&b, (EsrtAccess){X, 100, ESRT_OUT}, none, 1);     /* t0 writes X[0:100] */
+  add(&b, (EsrtAccess){X + 50, 100, ESRT_IN}, none, 1); /* t1 reads X[50:150] */
+  add(&b, (EsrtAccess){X, 10, ESRT_OUT}, none, 1);      /* t2 writes X[0:10] */
+  add(&b, (EsrtAccess){Y, 100, ESRT_IN}, (EsrtAccess){X + 60, 5, ESRT_OUT}, 2);   /* t3 */
   add(&b, (EsrtAccess){X, 200, ESRT_IN}, (EsrtAccess){X + 5, 10, ESRT_INOUT}, 2); /* t4 */
   RtDeps d;
   ASSERT_EQ(rt_deps_build(&b, &d), 0);
