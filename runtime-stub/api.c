@@ -52,7 +52,7 @@ void esrt_task_end(EsrtRun *r) {
   const RtTaskInfo *ti = rt_task_info_locked(s, r->task);
   RtPlace p = {r->variant, r->device, r->level, r->ready, r->bytes};
   if (ti)
-    rt_exec_finish_locked(s, ti, &p, seconds, r->acc, r->nacc);
+    rt_exec_finish_locked(s, ti, &p, seconds, r->model_time < 0, r->acc, r->nacc);
   rt_state_unlock(s);
   r->task = NULL;
 }

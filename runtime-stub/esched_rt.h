@@ -143,9 +143,10 @@ void esrt_region_end(void);
  * cuda back end is not in use. The runtime synchronizes it after a variant. */
 void *esrt_cuda_stream(void);
 
-/* Ends the run early: region end, the summary, the trace. Called at exit
- * (atexit) when not called before; the runtime starts again, with fresh
- * counters, if used afterwards. */
+/* Ends the run: region end, the summary, the trace, the profile. Called at
+ * exit (atexit), where tasks still pending are dropped with a warning (their
+ * stack data is gone); the runtime starts again, with fresh counters, if
+ * used afterwards. */
 void esrt_shutdown(void);
 
 #define ESRT_REQUIRE_ABI(v) typedef char esrt_abi_check_[(v) == ESRT_ABI_VERSION ? 1 : -1]

@@ -42,8 +42,10 @@ void rt_exec_place_locked(RtState *s, const RtTaskInfo *ti, int variant, int dev
 }
 
 void rt_exec_finish_locked(RtState *s, const RtTaskInfo *ti, const RtPlace *p, double seconds,
-                           const EsrtAccess *acc, int n) {
+                           bool measured, const EsrtAccess *acc, int n) {
   const char *key = ti->task->key ? ti->task->key : ti->task->name;
+  if (measured && s->measured)
+    rt_profile_record_locked(s, key, p, seconds);
   double finish = rt_account_task(&s->acct, p->device, p->level, seconds, p->ready, key, p->bytes);
   rt_registry_release(&s->reg, s->dev_space[p->device], acc, n, finish);
 }
@@ -75,7 +77,7 @@ void rt_exec_call_locked(RtState *s, const RtTaskInfo *ti, int variant, int devi
     rt_exec_sync(s, p.device);
     double t1 = model < 0 ? rt_now() : 0;
     pthread_mutex_lock(&s->lock);
-    rt_exec_finish_locked(s, ti, &p, model >= 0 ? model : t1 - t0, acc, n);
+    rt_exec_finish_locked(s, ti, &p, model >= 0 ? model : t1 - t0, model < 0, acc, n);
   }
   if (ptr != small)
     free(ptr);

@@ -71,6 +71,7 @@ static void read_config(RtState *s) {
   c->trace = env("ESCHED_TRACE");
   c->summary = env("ESCHED_SUMMARY");
   c->algorithm = env("ESCHED_ALGO");
+  c->profile_out = env("ESCHED_PROFILE_OUT");
   c->cpufreq_root = env("ESCHED_CPUFREQ_ROOT") ? env("ESCHED_CPUFREQ_ROOT") : "/";
   c->executor = (RtExecutor)env_choice(s, "ESCHED_EXECUTOR", executors);
   c->gpu = (RtGpu)env_choice(s, "ESCHED_GPU", gpus);
@@ -183,6 +184,7 @@ static void teardown(RtState *s) {
   rt_batch_free(&s->running);
   es_schedule_list_free(&s->schedule);
   es_profile_free(s->profile);
+  es_profile_free(s->measured);
   es_platform_free(s->pf);
   free(s->dev_space);
   free(s->dev_usable);
@@ -195,7 +197,9 @@ static void teardown(RtState *s) {
   memset((char *)s + keep, 0, sizeof *s - keep);
 }
 
-static void shutdown_at_exit(void) { esrt_shutdown(); }
+static void shutdown(bool at_exit);
+
+static void shutdown_at_exit(void) { shutdown(true); }
 
 static void init_locked(RtState *s) {
   read_config(s);
@@ -208,6 +212,8 @@ static void init_locked(RtState *s) {
     return;
   }
   open_dvfs(s);
+  if (s->cfg.profile_out && !(s->measured = es_profile_new()))
+    rt_warn_locked(s, "out of memory: ESCHED_PROFILE_OUT is not written");
   if (!s->atexit_done)
     s->atexit_done = atexit(shutdown_at_exit) == 0;
   s->ready = true;
@@ -226,6 +232,11 @@ RtState *rt_state_locked(void) {
 void rt_state_unlock(RtState *s) { pthread_mutex_unlock(&s->lock); }
 
 static void write_outputs(RtState *s) {
+  if (s->measured) {
+    EsError err = {0};
+    if (rt_profile_write(s, s->cfg.profile_out, &err))
+      rt_warn_locked(s, "ESCHED_PROFILE_OUT: %s", err.message);
+  }
   if (s->cfg.trace) {
     EsError err = {0};
     if (rt_trace_write(s, s->cfg.trace, &err))
@@ -248,10 +259,19 @@ static void write_outputs(RtState *s) {
     rt_warn_locked(s, "ESCHED_SUMMARY: %s", err.message);
 }
 
-void esrt_shutdown(void) {
+/* At exit, tasks still pending are dropped, not run: the stack frames their
+ * data lived in are gone, and the program's output is complete. */
+static void shutdown(bool at_exit) {
   RtState *s = &state;
   pthread_mutex_lock(&s->lock);
   if (s->ready) {
+    if (at_exit && s->pending.len) {
+      rt_warn_locked(s,
+                     "%d submitted tasks never reached a region end (esrt_region_end); "
+                     "they were not run",
+                     s->pending.len);
+      rt_batch_clear(&s->pending);
+    }
     rt_flush_locked(s);
     if (rt_registry_write_back(&s->reg, &s->host_clock))
       rt_warn_locked(s, "copying data back to the host failed");
@@ -261,3 +281,5 @@ void esrt_shutdown(void) {
   }
   pthread_mutex_unlock(&s->lock);
 }
+
+void esrt_shutdown(void) { shutdown(false); }

@@ -33,6 +33,7 @@ typedef enum RtGpu { RT_GPU_SIM, RT_GPU_CUDA, RT_GPU_NONE } RtGpu;
 /* Settings from the environment (docs/runtime.md, "Environment"). */
 typedef struct RtConfig {
   const char *platform, *profile, *schedule, *trace, *summary, *cpufreq_root, *algorithm;
+  const char *profile_out;
   RtExecutor executor;
   RtGpu gpu;
   RtDvfsKind dvfs;
@@ -84,6 +85,7 @@ typedef struct RtState {
   RtConfig cfg;
   EsPlatform *pf;
   EsProfile *profile;      /* ESCHED_PROFILE, or NULL */
+  EsProfile *measured;     /* this run's samples for ESCHED_PROFILE_OUT, or NULL */
   EsScheduleList schedule; /* ESCHED_SCHEDULE, possibly empty */
   int host;                /* the device standing for host memory */
   int *dev_space;          /* [ndevices] memory space of each device */
@@ -140,9 +142,10 @@ typedef struct RtPlace {
  * back to the host variant when the device cannot hold them. */
 void rt_exec_place_locked(RtState *s, const RtTaskInfo *ti, int variant, int device, int level,
                           const EsrtAccess *acc, int n, void **ptr, RtPlace *p);
-/* Accounts a placed task that ran for seconds (model or measured). */
+/* Accounts a placed task that ran for seconds (measured, or the model's);
+ * measured samples also go to the profile written at exit. */
 void rt_exec_finish_locked(RtState *s, const RtTaskInfo *ti, const RtPlace *p, double seconds,
-                           const EsrtAccess *acc, int n);
+                           bool measured, const EsrtAccess *acc, int n);
 /* Waits for the device's queued work (cuda stream); call unlocked. */
 void rt_exec_sync(RtState *s, int device);
 /* Runs the outlined variant of a task now: place, call unlocked, finish. */
@@ -161,5 +164,9 @@ int rt_plan_batch_locked(RtState *s, RtBatch *b, const RtDeps *d, const char **a
 void rt_summary_write(RtState *s, FILE *f);
 void rt_print_warning(const char *text);
 int rt_trace_write(const RtState *s, const char *path, EsError *err);
+
+/* profile_out.c: this run's measured samples, merged into ESCHED_PROFILE_OUT. */
+void rt_profile_record_locked(RtState *s, const char *key, const RtPlace *p, double seconds);
+int rt_profile_write(const RtState *s, const char *path, EsError *err);
 
 #endif
