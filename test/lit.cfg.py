@@ -24,8 +24,22 @@ config.substitutions.append(("%esched", os.path.join(config.esched_bin, "esched"
 config.substitutions.append(("%inputs", os.path.join(config.test_source_root, "Inputs")))
 config.substitutions.append(("%src_root", config.esched_src_root))
 config.substitutions.append(("%cc", config.c_compiler))
+# Programs written as the rewriter emits them compile against the runtime:
+# %cc %esrt_cflags prog.c -o prog %esrt_libs
+config.substitutions.append(("%esrt_cflags", config.esrt_cflags))
+config.substitutions.append(("%esrt_libs", config.esrt_libs))
+config.substitutions.append(("%esrt_include", os.path.join(config.esched_src_root, "runtime-stub")))
+config.substitutions.append(("%nvcc", config.nvcc))
+for var in ["ESCHED_PLATFORM", "ESCHED_PROFILE", "ESCHED_SCHEDULE", "ESCHED_EXECUTOR",
+            "ESCHED_GPU", "ESCHED_DVFS", "ESCHED_TRACE", "ESCHED_SUMMARY", "ESCHED_ALGO",
+            "ESCHED_OBJECTIVE", "ESCHED_DEFER_MAX", "ESCHED_CPUFREQ_ROOT"]:
+    config.environment.pop(var, None)  # tests set what they need
 
 if config.have_glpk:
     config.available_features.add("glpk")
 if config.sanitize:
     config.available_features.add("sanitize")
+if config.tsan:
+    config.available_features.add("tsan")
+if config.have_cuda and config.nvcc:
+    config.available_features.add("cuda")

@@ -1,0 +1,158 @@
+/* esched_rt.h: the runtime interface of scheduled programs (docs/runtime.md).
+ *
+ * This header is the stable target of the code esched's rewriter generates:
+ * a const table of task descriptors (EsrtTask) per translation unit, and per
+ * task region either the inline form
+ *
+ *   EsrtRun r;
+ *   void *p[2];
+ *   EsrtAccess acc[2] = {{A, n * sizeof *A, ESRT_IN}, {B, n * sizeof *B, ESRT_OUT}};
+ *   if (esrt_task_begin(&r, &esrt_task_mul, acc, 2, p) == 1)
+ *     mul_gpu(p[0], p[1], n);       // device pointers
+ *   else
+ *     mul(A, B, n);                  // the original region, unchanged
+ *   esrt_task_end(&r);
+ *
+ * or the submit form (deferred tasks, and static tasks that may overlap
+ * under ESCHED_EXECUTOR=concurrent), whose variants are outlined functions:
+ *
+ *   struct mul_args a = {n};
+ *   esrt_submit(&esrt_task_mul, acc, 2, &a, sizeof a);
+ *   ...
+ *   esrt_region_end();
+ *
+ * Host code that touches task data calls esrt_host first. Every function is
+ * thread safe and never fails from the caller's point of view: a problem
+ * (no memory on a device, a bad environment variable) makes the runtime fall
+ * back to the host variant and record a warning for the summary.
+ */
+#ifndef ESCHED_RT_H
+#define ESCHED_RT_H
+
+#include <stddef.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* Version of this interface; generated code checks it with
+ * ESRT_REQUIRE_ABI so that a stale runtime fails at compile time. */
+#define ESRT_ABI_VERSION 1
+
+/* Access modes of one data range. ESRT_OUT promises that the task
+ * overwrites every byte of the range (nothing is copied in); a task that
+ * writes part of a range uses ESRT_INOUT. */
+enum { ESRT_IN = 1, ESRT_OUT = 2, ESRT_INOUT = 3 };
+
+/* EsrtTask.flags */
+enum {
+  ESRT_DEFERRED = 1, /* scheduled at run time (loops, recursion) */
+};
+
+/* EsrtVariant.flags */
+enum {
+  ESRT_VARIANT_CUDA = 1, /* runs only on the cuda GPU back end (a .cu launcher) */
+};
+
+/* An outlined variant: ptr[i] is the device address of the task's i-th
+ * access, args the bytes given to esrt_submit (NULL when none). */
+typedef void (*EsrtFn)(void *const *ptr, const void *args);
+
+/* One implementation of a task. device names a platform device ("cpu",
+ * "gpu"); variants on devices the platform lacks are never chosen. time is
+ * the expected seconds at level 0 from the build's profile, or 0 when
+ * unknown (the runtime then measures). */
+typedef struct EsrtVariant {
+  const char *device;
+  EsrtFn fn; /* NULL for variants usable only in the inline form */
+  double time;
+  unsigned flags;
+} EsrtVariant;
+
+/* One data range a task reads or writes: host address, size, ESRT_* mode.
+ * Ranges of one task may overlap (array sections of one array). */
+typedef struct EsrtAccess {
+  const void *ptr;
+  size_t bytes;
+  int mode;
+} EsrtAccess;
+
+/* A task as the rewriter knows it; generated as a static const object that
+ * lives as long as the program. graph and name locate the task in a schedule
+ * file (its document and task name); key is its stable profile key. device
+ * and level are the build-time schedule (device indexes variants); both are
+ * ignored for ESRT_DEFERRED tasks, which the runtime schedules. */
+typedef struct EsrtTask {
+  const char *graph;
+  const char *name;
+  const char *key;
+  const EsrtVariant *variants;
+  int nvariants;
+  int device;
+  int level;
+  unsigned flags;
+} EsrtTask;
+
+/* The state of one inline task instance, on the caller's stack. Fields are
+ * the runtime's; generated code only passes its address. */
+typedef struct EsrtRun {
+  const EsrtTask *task;
+  const EsrtAccess *acc;
+  int nacc;
+  int variant, device, level;
+  double start;      /* wall clock at begin, seconds */
+  double model_time; /* seconds the model charges, or -1 to measure */
+  double ready;      /* model time the inputs are current */
+  double bytes;
+} EsrtRun;
+
+/* Inline form. Schedules nothing: runs task t now, on the device of its
+ * build-time schedule (or of ESCHED_SCHEDULE's entry for it), at its level.
+ * Before that it completes every pending submitted task (an inline task is a
+ * barrier), sets the DVFS level, and makes the nacc ranges current on that
+ * device, moving what is needed and invalidating other copies of written
+ * ranges. ptr[i] receives the device address of acc[i] (acc[i].ptr itself on
+ * a device sharing host memory). Returns the index of the variant to run.
+ * acc must stay valid until esrt_task_end. */
+int esrt_task_begin(EsrtRun *r, const EsrtTask *t, const EsrtAccess *acc, int nacc, void **ptr);
+/* Ends the inline task begun with r: accounts its time and energy. */
+void esrt_task_end(EsrtRun *r);
+
+/* Submit form. Records task t with its access list (copied) and args
+ * (args_size bytes, copied; may be 0). ESRT_DEFERRED tasks, and every task
+ * under the concurrent executor, wait in the pending region until it is
+ * flushed (esrt_region_end, esrt_host on their data, an inline task, the
+ * pending limit); then the pending tasks are scheduled (deferred ones by the
+ * scheduler library, dependencies from overlapping address ranges) and run.
+ * A static task under the serial executor with nothing pending runs at once.
+ * The chosen variant must have fn set. O(nacc + args_size). */
+void esrt_submit(const EsrtTask *t, const EsrtAccess *acc, int nacc, const void *args,
+                 size_t args_size);
+
+/* Host code is about to read (ESRT_IN), write (ESRT_OUT) or both the range
+ * [ptr, ptr + bytes): runs the pending tasks if any of them touches it, then
+ * moves current data to host memory; writing invalidates device copies. */
+void esrt_host(const void *ptr, size_t bytes, int mode);
+
+/* End of a region: runs every pending task and waits for it, copies every
+ * range whose only current copy is on a device back to host memory, and
+ * drops all device copies. Between regions host memory holds all data. */
+void esrt_region_end(void);
+
+/* The CUDA stream GPU variants launch on (a cudaStream_t), or NULL when the
+ * cuda back end is not in use. The runtime synchronizes it after a variant. */
+void *esrt_cuda_stream(void);
+
+/* Ends the run: region end, the summary, the trace, the profile. Called at
+ * exit (atexit), where tasks still pending are dropped with a warning (their
+ * stack data is gone); the runtime starts again, with fresh counters, if
+ * used afterwards. */
+void esrt_shutdown(void);
+
+#define ESRT_REQUIRE_ABI(v) typedef char esrt_abi_check_[(v) == ESRT_ABI_VERSION ? 1 : -1]
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif

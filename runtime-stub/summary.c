@@ -1,0 +1,73 @@
+/* What the runtime prints: warnings (once each, to stderr, when they
+ * happen) and the end-of-run summary (to stderr or ESCHED_SUMMARY), never
+ * anything on stdout, so a program's own output stays byte-identical.
+ * Format in docs/runtime.md, "Summary". */
+#include <stdio.h>
+
+#include "runtime-stub/state.h"
+
+void rt_print_warning(const char *text) { fprintf(stderr, "esched: warning: %s\n", text); }
+
+static const char *executor_name(RtExecutor e) {
+  return e == RT_EXEC_CONCURRENT ? "concurrent" : "serial";
+}
+
+static const char *gpu_name(RtGpu g) {
+  return g == RT_GPU_CUDA ? "cuda" : g == RT_GPU_NONE ? "none" : "sim";
+}
+
+static void devices(const RtState *s, FILE *f, double T) {
+  const RtAccount *a = &s->acct;
+  for (int d = 0; d < a->ndev; d++) {
+    const RtDevStats *x = &a->dev[d];
+    fprintf(f, "esched:   device %s: %ld tasks, busy %.6g s, energy %.6g J, levels",
+            s->pf->devices[d].name, x->tasks, x->busy, rt_account_device_energy(a, d, T));
+    int any = 0;
+    for (int k = 0; k < s->pf->devices[d].nlevels; k++)
+      if (x->per_level[k])
+        fprintf(f, " %d:%ld", k, x->per_level[k]), any = 1;
+    fprintf(f, "%s\n", any ? "" : " -");
+  }
+}
+
+static void links(const RtState *s, FILE *f) {
+  const RtAccount *a = &s->acct;
+  for (int i = 0; i < a->ndev; i++)
+    for (int j = 0; j < a->ndev; j++) {
+      const RtLinkStats *l = &a->link[i * a->ndev + j];
+      if (l->count)
+        fprintf(f, "esched:   link %s->%s: %ld transfers, %.0f bytes, %.6g s, %.6g J\n",
+                s->pf->devices[i].name, s->pf->devices[j].name, l->count, l->bytes, l->time,
+                l->energy);
+    }
+}
+
+static void deferred(const RtState *s, FILE *f) {
+  if (!s->flushes)
+    return;
+  fprintf(f, "esched:   deferred: %ld regions, %ld tasks, scheduled by", s->flushes,
+          s->deferred_tasks);
+  for (int i = 0; i < 8 && s->algo_names[i]; i++)
+    fprintf(f, "%s %s (%ld)", i ? "," : "", s->algo_names[i], s->algo_counts[i]);
+  fprintf(f, " in %.3g s\n", s->schedule_seconds);
+}
+
+void rt_summary_write(RtState *s, FILE *f) {
+  const RtAccount *a = &s->acct;
+  bool conc = s->cfg.executor == RT_EXEC_CONCURRENT;
+  fprintf(f, "esched: summary: platform %s, executor %s, gpu %s, dvfs %s\n", s->pf->name,
+          executor_name(s->cfg.executor), gpu_name(s->cfg.gpu), rt_dvfs_name(s->dvfs.kind));
+  devices(s, f, a->serial);
+  links(s, f);
+  fprintf(f, "esched:   makespan: serial %.6g s", a->serial);
+  if (conc)
+    fprintf(f, ", concurrent %.6g s", a->horizon);
+  fprintf(f, "\nesched:   energy: serial %.6g J", rt_account_energy(a, a->serial));
+  if (conc)
+    fprintf(f, ", concurrent %.6g J", rt_account_energy(a, a->horizon));
+  fprintf(f, "\n");
+  deferred(s, f);
+  if (s->fallbacks)
+    fprintf(f, "esched:   fallbacks: %ld tasks ran on the host instead of their device\n",
+            s->fallbacks);
+}

@@ -1,0 +1,159 @@
+/* The runtime's data registry on the sim back end: residency per space,
+ * copies only of what is missing, invalidation on write, overlapping array
+ * sections sharing one device buffer, extents merging without losing data,
+ * poison showing bytes never moved, and the write-back of a region's end. */
+#include <stdint.h>
+#include <string.h>
+
+#include "runtime-stub/registry.h"
+#include "test.h"
+
+typedef struct Moves {
+  int count;
+  size_t bytes;
+  int from, to;
+} Moves;
+
+static double on_move(void *ctx, int from, int to, size_t bytes, double start) {
+  Moves *m = ctx;
+  m->count++;
+  m->bytes += bytes;
+  m->from = from, m->to = to;
+  return start + (double)bytes; /* a link moving one byte per second */
+}
+
+static int acquire(RtRegistry *r, int s, const void *p, size_t bytes, int mode, void **out) {
+  EsrtAccess a = {p, bytes, mode};
+  double clock = 0, ready;
+  int rc = rt_registry_acquire(r, s, &a, 1, out, &clock, &ready);
+  rt_registry_release(r, s, &a, 1, ready + 1);
+  return rc;
+}
+
+static void test_read_write(void) {
+  int A[200];
+  for (int i = 0; i < 200; i++)
+    A[i] = i;
+  Moves m = {0};
+  RtRegistry r;
+  rt_registry_init(&r, 2, on_move, &m);
+  rt_registry_set_space(&r, 1, &rt_mem_sim, NULL);
+  int *d;
+  ASSERT_EQ(acquire(&r, 1, A, 100 * sizeof(int), ESRT_IN, (void **)&d), 0);
+  ASSERT_TRUE(d != A);
+  ASSERT_EQ(d[99], 99);
+  ASSERT_EQ(m.count, 1);
+  ASSERT_EQ(m.bytes, 100 * sizeof(int));
+  ASSERT_EQ(rt_registry_holders(&r, (uintptr_t)A, 100 * sizeof(int)), 3);
+  /* Reading again moves nothing. */
+  ASSERT_EQ(acquire(&r, 1, A + 10, 10 * sizeof(int), ESRT_IN, (void **)&d), 0);
+  ASSERT_EQ(m.count, 1);
+  ASSERT_EQ(d[0], 10);
+  /* Writing A[50:100] on the device: only the missing A[100:150] moves in
+   * (INOUT), and the host copy of A[50:150] is invalid afterwards. */
+  ASSERT_EQ(acquire(&r, 1, A + 50, 100 * sizeof(int), ESRT_INOUT, (void **)&d), 0);
+  ASSERT_EQ(m.count, 2);
+  ASSERT_EQ(m.bytes, 150 * sizeof(int));
+  for (int i = 0; i < 100; i++)
+    d[i] = -d[i];
+  ASSERT_EQ(rt_registry_holders(&r, (uintptr_t)(A + 50), 100 * sizeof(int)), 2);
+  ASSERT_EQ(rt_registry_holders(&r, (uintptr_t)A, 50 * sizeof(int)), 3);
+  ASSERT_EQ(rt_registry_holders(&r, (uintptr_t)(A + 150), 50 * sizeof(int)), 1);
+  ASSERT_EQ(A[60], 60); /* the host copy is stale until acquired */
+  /* The host reads all of A: exactly A[50:150] comes back, in one copy. */
+  ASSERT_EQ(acquire(&r, 0, A, sizeof A, ESRT_IN, (void **)&d), 0);
+  ASSERT_TRUE(d == A);
+  ASSERT_EQ(m.count, 3);
+  ASSERT_EQ(m.from, 1);
+  ASSERT_EQ(m.to, 0);
+  ASSERT_EQ(m.bytes, 250 * sizeof(int));
+  ASSERT_EQ(A[60], -60);
+  ASSERT_EQ(A[149], -149);
+  ASSERT_EQ(A[150], 150);
+  rt_registry_free(&r);
+}
+
+/* Two sections of one array in one task get addresses in one buffer. */
+static void test_overlapping_sections(void) {
+  double X[64];
+  for (int i = 0; i < 64; i++)
+    X[i] = i;
+  Moves m = {0};
+  RtRegistry r;
+  rt_registry_init(&r, 2, on_move, &m);
+  rt_registry_set_space(&r, 1, &rt_mem_sim, NULL);
+  EsrtAccess acc[2] = {{X, 10 * sizeof(double), ESRT_IN}, {X + 5, 20 * sizeof(double), ESRT_INOUT}};
+  void *p[2];
+  double clock = 0, ready;
+  ASSERT_EQ(rt_registry_acquire(&r, 1, acc, 2, p, &clock, &ready), 0);
+  ASSERT_TRUE((double *)p[1] == (double *)p[0] + 5);
+  ASSERT_EQ(((double *)p[1])[19], 24);
+  ASSERT_EQ(m.bytes, 25 * sizeof(double)); /* the union, each byte once */
+  ASSERT_EQ(r.space[1].next, 1);
+  /* A later, wider section absorbs the extent: device data survives. */
+  ((double *)p[1])[0] = 500; /* X[5] on the device */
+  rt_registry_release(&r, 1, acc, 2, ready);
+  double *w;
+  ASSERT_EQ(acquire(&r, 1, X + 20, 30 * sizeof(double), ESRT_IN, (void **)&w), 0);
+  ASSERT_EQ(r.space[1].next, 1);
+  ASSERT_EQ(w[0], 20);
+  ASSERT_EQ(w[-15], 500);
+  ASSERT_EQ(m.bytes, 50 * sizeof(double));
+  /* A disjoint section gets its own extent. */
+  ASSERT_EQ(acquire(&r, 1, X + 60, 2 * sizeof(double), ESRT_IN, (void **)&w), 0);
+  ASSERT_EQ(r.space[1].next, 2);
+  double clk = 0;
+  ASSERT_EQ(rt_registry_write_back(&r, &clk), 0);
+  ASSERT_EQ(X[5], 500);
+  ASSERT_EQ(r.space[1].next, 0);
+  ASSERT_EQ(r.nseg, 0);
+  rt_registry_free(&r);
+}
+
+/* Output-only ranges are not copied in: a task that does not write them
+ * leaves the sim poison, which shows on the host. */
+static void test_poison(void) {
+  int Y[8] = {1, 2, 3, 4, 5, 6, 7, 8};
+  Moves m = {0};
+  RtRegistry r;
+  rt_registry_init(&r, 2, on_move, &m);
+  rt_registry_set_space(&r, 1, &rt_mem_sim, NULL);
+  int *d;
+  ASSERT_EQ(acquire(&r, 1, Y, sizeof Y, ESRT_OUT, (void **)&d), 0);
+  ASSERT_EQ(m.count, 0);
+  d[0] = 42;
+  ASSERT_EQ(acquire(&r, 0, Y, sizeof Y, ESRT_IN, (void **)&d), 0);
+  ASSERT_EQ(Y[0], 42);
+  ASSERT_EQ(Y[1], -1); /* 0xFF bytes */
+  rt_registry_free(&r);
+}
+
+/* Model times: copies start when the source is current and after the
+ * device's clock; a writer waits for the last reader. */
+static void test_model_times(void) {
+  char Z[100];
+  Moves m = {0};
+  RtRegistry r;
+  rt_registry_init(&r, 2, on_move, &m);
+  rt_registry_set_space(&r, 1, &rt_mem_sim, NULL);
+  EsrtAccess a = {Z, 100, ESRT_IN};
+  void *p;
+  double clock = 5, ready;
+  ASSERT_EQ(rt_registry_acquire(&r, 1, &a, 1, &p, &clock, &ready), 0);
+  ASSERT_NEAR(clock, 105, 1e-12);
+  ASSERT_NEAR(ready, 105, 1e-12);
+  rt_registry_release(&r, 1, &a, 1, 200);
+  EsrtAccess w = {Z, 50, ESRT_OUT};
+  clock = 0;
+  ASSERT_EQ(rt_registry_acquire(&r, 0, &w, 1, &p, &clock, &ready), 0);
+  ASSERT_NEAR(ready, 200, 1e-12); /* after the reader finished */
+  rt_registry_free(&r);
+}
+
+int main(void) {
+  test_read_write();
+  test_overlapping_sections();
+  test_poison();
+  test_model_times();
+  return test_summary();
+}
