@@ -16,6 +16,7 @@ typedef struct EsPlanOptions {
   const char *algorithm; /* NULL: es_algorithm_default */
   EsAlgoOptions algo;
   bool baselines; /* also run single:DEVICE for every device, and greedy */
+  const char *dvfs; /* timed algorithms: DVFS post-pass (timed.h), NULL: none */
 } EsPlanOptions;
 
 /* Schedules g. On success *out is the schedule (owned by the caller; it

@@ -268,13 +268,15 @@ static int alloc_task_values(Builder *b) {
 /* Link coefficients per device pair: direct, else the cheapest two-hop route
  * (by time), else INFINITY (data cannot move between those devices). */
 static void link_coefficients(const EsProblem *p, const EsPlatform *pf, int a, int c,
-                              double out[4]) {
+                              double out[5]) {
   double idle = 0;
   for (int d = 0; d < p->ndevices; d++)
     idle += p->idle_power[d];
   out[0] = out[1] = out[2] = out[3] = INFINITY;
+  out[4] = 0;
   const EsLink *direct = es_platform_link(pf, a, c);
   if (direct) {
+    out[4] = direct->power;
     out[0] = 1 / direct->bandwidth, out[1] = direct->latency;
     out[2] = (direct->power + idle) / direct->bandwidth;
     out[3] = direct->latency * (direct->power + idle);
@@ -287,6 +289,7 @@ static void link_coefficients(const EsProblem *p, const EsPlatform *pf, int a, i
     double unit = 1 / x->bandwidth + 1 / y->bandwidth, fixed = x->latency + y->latency;
     if (unit + fixed < out[0] + out[1]) {
       out[0] = unit, out[1] = fixed;
+      out[4] = x->power > y->power ? x->power : y->power; /* upper bound over the two hops */
       out[2] = (x->power + idle) / x->bandwidth + (y->power + idle) / y->bandwidth;
       out[3] = x->latency * (x->power + idle) + y->latency * (y->power + idle);
     }
@@ -302,6 +305,9 @@ static int transfer_coefficients(Builder *b) {
     if (!p->xfer_unit[o] || !p->xfer_fixed[o])
       return ES_ENOMEM;
   }
+  p->link_power = calloc(n + 1, sizeof(double));
+  if (!p->link_power)
+    return ES_ENOMEM;
   const EsPlatform *pf = b->opt->platform;
   for (int a = 0; a < p->ndevices; a++)
     for (int c = 0; c < p->ndevices; c++) {
@@ -309,13 +315,15 @@ static int transfer_coefficients(Builder *b) {
       if (a == c)
         continue;
       if (b->form == FORM_PHYSICAL) {
-        double co[4];
+        double co[5];
         link_coefficients(p, pf, a, c, co);
+        p->link_power[k] = co[4];
         p->xfer_unit[ES_OBJ_TIME][k] = co[0], p->xfer_fixed[ES_OBJ_TIME][k] = co[1];
         p->xfer_unit[ES_OBJ_ENERGY][k] = co[2], p->xfer_fixed[ES_OBJ_ENERGY][k] = co[3];
       } else {
         p->xfer_unit[ES_OBJ_TIME][k] = 1;
         const EsLink *l = pf ? es_platform_link(pf, a, c) : NULL;
+        p->link_power[k] = b->form == FORM_TIMED && l ? l->power : 0;
         /* Timed graphs with a platform: a transfer of time t costs t at the
          * link's power; abstract graphs give the energy directly. */
         p->xfer_unit[ES_OBJ_ENERGY][k] = b->form == FORM_TIMED ? (l ? l->power : 0) : 1;
@@ -480,6 +488,7 @@ void es_problem_free(EsProblem *p) {
   free(p->level_freq);
   free(p->level_power);
   free(p->idle_power);
+  free(p->link_power);
   for (int o = 0; o < 2; o++) {
     free(p->value[o]);
     free(p->item_weight[o]);

@@ -60,6 +60,10 @@ typedef struct EsProblem {
   /* Transfer cost of an item of weight w from device a to b != a:
    * xfer_unit[obj][a * ndevices + b] * w + xfer_fixed[...] when w > 0, else 0. */
   double *xfer_unit[2], *xfer_fixed[2];
+  /* Power drawn while an item moves from a to b, [ndevices * ndevices] (W;
+   * 0 without a platform): what the timed simulator charges per second of
+   * transfer, idle power being counted per device there. */
+  double *link_power;
 
   /* Order-only edges (no data): they constrain the order, not the cost. */
   int norders;
