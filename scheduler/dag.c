@@ -174,6 +174,11 @@ void es_dag_downward_rank(const EsDag *d, double *out) {
 }
 
 int es_rank_cmp(double ra, int a, double rb, int b) {
+  if (isinf(ra) || isinf(rb)) {
+    if (ra != rb)
+      return ra > rb ? -1 : 1;
+    return (a > b) - (a < b);
+  }
   double scale = fabs(ra) > fabs(rb) ? fabs(ra) : fabs(rb);
   if (fabs(ra - rb) > 1e-9 * (scale > 1 ? scale : 1))
     return ra > rb ? -1 : 1;
