@@ -105,5 +105,10 @@ int es_easef(const EsProblem *p, const EsAlgoOptions *opt, EsSolution *out, EsEr
 /* Minimum energy under a makespan bound opt->deadline (energy_deadline.c). */
 int es_energy_deadline(const EsProblem *p, const EsAlgoOptions *opt, EsSolution *out,
                        EsError *err);
+/* Its serial part: labels[ntasks] of least energy found with serial time
+ * <= deadline, that energy (INFINITY when none was found) and the
+ * Lagrangian lower bound on the optimum. */
+int es_energy_deadline_serial(const EsProblem *p, double deadline, int *labels, double *energy,
+                              double *bound, EsError *err);
 
 #endif

@@ -5,7 +5,9 @@
  *                each at its cheapest level: the paper's CPU-only / GPU-only;
  * greedy         each task on its own cheapest label, transfers ignored: the
  *                paper's hybrid-greedy;
- * brute          every assignment, evaluated under problem.h's exact model.
+ * brute          every assignment, evaluated under problem.h's exact model;
+ *                with opt->deadline > 0 only those whose serial time meets it
+ *                (the oracle of energy-deadline).
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -94,6 +96,8 @@ int es_brute(const EsProblem *p, const EsAlgoOptions *opt, EsSolution *out, EsEr
     for (int v = 0; v < n; v++)
       labels[v] = allowed[v * p->nlabels + digit[v]];
     double c = es_problem_evaluate(p, p->objective, labels);
+    if (opt->deadline > 0 && !(es_problem_evaluate(p, ES_OBJ_TIME, labels) <= opt->deadline))
+      c = INFINITY;
     if (c < best) {
       best = c;
       memcpy(out->label, labels, sizeof(int) * (size_t)n);

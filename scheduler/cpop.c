@@ -61,8 +61,9 @@ int es_cpop(const EsProblem *p, const EsAlgoOptions *opt, EsSolution *out, EsErr
   (void)opt;
   EsDag d;
   EsListSched ls;
-  if (es_dag_build(p, &d, err))
-    return err->code;
+  int brc = es_dag_build(p, &d, err);
+  if (brc)
+    return brc;
   size_t n = (size_t)p->ntasks + 1;
   double *up = malloc(n * sizeof *up), *down = malloc(n * sizeof *down);
   int *order = malloc(n * sizeof *order);

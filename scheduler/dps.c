@@ -127,8 +127,9 @@ int es_dps(const EsProblem *p, const EsAlgoOptions *opt, EsSolution *out, EsErro
   (void)opt;
   EsDag d;
   EsListSched ls;
-  if (es_dag_build(p, &d, err))
-    return err->code;
+  int brc = es_dag_build(p, &d, err);
+  if (brc)
+    return brc;
   size_t n = (size_t)p->ntasks + 1;
   double *dp = malloc(n * sizeof *dp), *top = malloc(n * sizeof *top);
   int *order = malloc(n * sizeof *order);

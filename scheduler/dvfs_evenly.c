@@ -17,8 +17,9 @@ int es_dvfs_evenly(const EsProblem *p, double horizon, EsSolution *s, EsError *e
   EsDag d;
   EsTimeline tl = {0};
   EsDupIndex ix = {0};
-  if (es_dag_build(p, &d, err))
-    return err->code;
+  int brc = es_dag_build(p, &d, err);
+  if (brc)
+    return brc;
   EsCopyRef *order = es_dvfs_copies_sorted(s, false);
   int rc = order ? es_timeline_from_solution(&tl, p, s) : ES_ENOMEM;
   if (!rc)

@@ -36,8 +36,9 @@ int es_dvfs_scale(const EsProblem *p, int level, double horizon, EsSolution *s, 
   EsDag d;
   EsTimeline tl = {0};
   EsDupIndex ix = {0};
-  if (es_dag_build(p, &d, err))
-    return err->code;
+  int brc = es_dag_build(p, &d, err);
+  if (brc)
+    return brc;
   int rc = es_timeline_from_solution(&tl, p, s);
   if (!rc)
     rc = es_dup_index_build(s, &ix);

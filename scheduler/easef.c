@@ -187,8 +187,9 @@ int es_easef(const EsProblem *p, const EsAlgoOptions *opt, EsSolution *out, EsEr
   (void)opt;
   EsDag d;
   EsListSched ls;
-  if (es_dag_build(p, &d, err))
-    return err->code;
+  int brc = es_dag_build(p, &d, err);
+  if (brc)
+    return brc;
   int *order = malloc(((size_t)p->ntasks + 1) * sizeof *order);
   int rc = order ? es_easef_order(&d, order, NULL, NULL) : ES_ENOMEM;
   if (!rc && !(rc = es_ls_init(&ls, p, &d, out))) {

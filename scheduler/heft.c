@@ -15,8 +15,9 @@ int es_heft(const EsProblem *p, const EsAlgoOptions *opt, EsSolution *out, EsErr
   (void)opt;
   EsDag d;
   EsListSched ls;
-  if (es_dag_build(p, &d, err))
-    return err->code;
+  int brc = es_dag_build(p, &d, err);
+  if (brc)
+    return brc;
   double *rank = malloc(((size_t)p->ntasks + 1) * sizeof *rank);
   int *order = malloc(((size_t)p->ntasks + 1) * sizeof *order);
   int rc = rank && order ? es_ls_init(&ls, p, &d, out) : ES_ENOMEM;
