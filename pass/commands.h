@@ -7,5 +7,6 @@ int cmd_schedule(int argc, char **argv);
 int cmd_report(int argc, char **argv);
 int cmd_gen(int argc, char **argv);
 int cmd_platform(int argc, char **argv);
+int cmd_import(int argc, char **argv);
 
 #endif

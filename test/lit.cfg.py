@@ -27,5 +27,9 @@ config.substitutions.append(("%cc", config.c_compiler))
 
 if config.have_glpk:
     config.available_features.add("glpk")
+if getattr(config, "have_libxml2", False):
+    config.available_features.add("libxml2")
+if getattr(config, "have_jsonc", False):
+    config.available_features.add("jsonc")
 if config.sanitize:
     config.available_features.add("sanitize")
