@@ -9,7 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-enum { LEFT = 90, WIDTH = 1000, TOP = 40, AXIS_H = 30, MAX_XFERS = 4000, CHAR_W = 7 };
+enum { LEFT = 90, WIDTH = 1000, TOP = 40, AXIS_H = 30, MAX_XFERS = 2000, CHAR_W = 7 };
 
 typedef struct Chart {
   FILE *f;
@@ -154,6 +154,7 @@ static void transfers(const Chart *c, const EsGraph *g) {
     n += a && b && strcmp(a->device, b->device) != 0;
   }
   int every = n > MAX_XFERS ? (n + MAX_XFERS - 1) / MAX_XFERS : 1;
+  bool many = n > 100; /* faint, without heads: the flow shows, the boxes stay readable */
   for (int e = 0, k = 0; e < g->nedges; e++) {
     const EsScheduleEntry *a = es_schedule_find(c->s, g->tasks[g->edges[e].from].name);
     const EsScheduleEntry *b = es_schedule_find(c->s, g->tasks[g->edges[e].to].name);
@@ -163,8 +164,9 @@ static void transfers(const Chart *c, const EsGraph *g) {
     double yb = TOP + (row_of(c, b->device) + 0.5) * c->row_h;
     fprintf(c->f,
             "<line class=\"xfer\" x1=\"%.2f\" y1=\"%.1f\" x2=\"%.2f\" y2=\"%.1f\" "
-            "stroke=\"#c0392b\" stroke-opacity=\"0.6\" marker-end=\"url(#arrow)\"/>\n",
-            x_of(c, a->finish), ya, x_of(c, b->start), yb);
+            "stroke=\"#c0392b\" stroke-opacity=\"%s\"%s/>\n",
+            x_of(c, a->finish), ya, x_of(c, b->start), yb, many ? "0.1" : "0.6",
+            many ? " stroke-width=\"0.5\"" : " marker-end=\"url(#arrow)\"");
   }
 }
 
@@ -192,6 +194,36 @@ static void header(const Chart *c, double height) {
             LEFT - 6, TOP + (r + 0.5) * c->row_h + 4, esc(c->rows[r], name, sizeof name));
 }
 
+/* Processor names in natural order (p2 before p10). */
+static int natural_cmp(const void *x, const void *y) {
+  const char *a = *(const char *const *)x, *b = *(const char *const *)y;
+  size_t i = 0;
+  while (a[i] && a[i] == b[i] && !(a[i] >= '0' && a[i] <= '9'))
+    i++;
+  if (a[i] >= '0' && a[i] <= '9' && b[i] >= '0' && b[i] <= '9') {
+    long na = strtol(a + i, NULL, 10), nb = strtol(b + i, NULL, 10);
+    if (na != nb)
+      return na < nb ? -1 : 1;
+  }
+  return strcmp(a, b);
+}
+
+/* Level shades, top right. */
+static void legend(const Chart *c) {
+  int maxl = 0;
+  for (int i = 0; i < c->s->nentries; i++)
+    maxl = c->s->entries[i].level > maxl ? c->s->entries[i].level : maxl;
+  for (int l = 0; l <= maxl && l < 6; l++) {
+    char fill[32];
+    level_fill(l, fill);
+    int x = LEFT + WIDTH - 60 * (maxl + 1 - l);
+    fprintf(c->f,
+            "<rect class=\"legend\" x=\"%d\" y=\"8\" width=\"14\" height=\"14\" fill=\"%s\"/>"
+            "<text x=\"%d\" y=\"19\">level %d</text>\n",
+            x, fill, x + 17, l);
+  }
+}
+
 int es_gantt_svg(FILE *f, const EsSchedule *s, const EsGraph *g) {
   if (isnan(s->makespan))
     return ES_EINVAL;
@@ -201,10 +233,12 @@ int es_gantt_svg(FILE *f, const EsSchedule *s, const EsGraph *g) {
   for (int i = 0; i < s->nentries; i++)
     if (row_of(&c, s->entries[i].device) < 0)
       c.rows[c.nrows++] = s->entries[i].device;
+  qsort(c.rows, (size_t)c.nrows, sizeof *c.rows, natural_cmp);
   if (c.nrows > 30)
     c.row_h = 720.0 / c.nrows > 3 ? 720.0 / c.nrows : 3;
   double height = TOP + c.nrows * c.row_h + AXIS_H + 10;
   header(&c, height);
+  legend(&c);
   int rc = idle_all(&c);
   boxes(&c);
   if (g)
