@@ -23,8 +23,11 @@
  * (tasks one at a time in topological order) has makespan <= T(S) <= D:
  * on trees this is the exact answer of the model. On DAGs with parallel
  * processors we also repair: list-schedule the assignment (upward rank,
- * insertion), and HEFT's schedule, each with the scale DVFS pass stretched
- * to D; the simulated energy decides among the candidates that meet D.
+ * insertion) with the scale pass stretched to D, and the schedules of
+ * heft, cpop, dps, hnpd and easef, each with the scale, equalize and evenly
+ * passes stretched to D; the simulated energy decides among the candidates that meet D.
+ * Every candidate idles in each processor's least-power state (a level
+ * when it draws less than the idle power, as the 6805's low voltages do).
  */
 #include <math.h>
 #include <stdio.h>
@@ -33,7 +36,7 @@
 
 #include "scheduler/timed.h"
 
-enum { BISECTIONS = 40, MOVE_ROUNDS = 4 };
+enum { BISECTIONS = 40, MOVE_ROUNDS = 4, ILP_MAX_CELLS = 400 };
 
 typedef struct Relaxed {
   EsProblem q;       /* shallow copy of p with E + lambda T as its energy */
@@ -65,17 +68,18 @@ static int relaxed_init(const EsProblem *p, const char *solver, Relaxed *r, EsEr
 
 static void relaxed_free(Relaxed *r) { free(r->value), free(r->unit), free(r->fixed); }
 
-/* S_lambda into labels; returns 0 or an error. */
-static int solve_at(const EsProblem *p, Relaxed *r, double lambda, int *labels, EsError *err) {
+/* argmin_S we E(S) + lambda T(S) into labels; returns 0 or an error. */
+static int solve_weighted(const EsProblem *p, Relaxed *r, double we, double lambda, int *labels,
+                          EsError *err) {
   size_t nv = (size_t)p->ntasks * (size_t)p->nlabels;
   size_t nx = (size_t)p->ndevices * (size_t)p->ndevices;
   for (size_t k = 0; k < nv; k++) {
     double e = p->value[ES_OBJ_ENERGY][k], t = p->value[ES_OBJ_TIME][k];
-    r->value[k] = isinf(e) || isinf(t) ? INFINITY : e + lambda * t;
+    r->value[k] = isinf(e) || isinf(t) ? INFINITY : we * e + lambda * t;
   }
   for (size_t k = 0; k < nx; k++) {
-    r->unit[k] = p->xfer_unit[ES_OBJ_ENERGY][k] + lambda * p->xfer_unit[ES_OBJ_TIME][k];
-    r->fixed[k] = p->xfer_fixed[ES_OBJ_ENERGY][k] + lambda * p->xfer_fixed[ES_OBJ_TIME][k];
+    r->unit[k] = we * p->xfer_unit[ES_OBJ_ENERGY][k] + lambda * p->xfer_unit[ES_OBJ_TIME][k];
+    r->fixed[k] = we * p->xfer_fixed[ES_OBJ_ENERGY][k] + lambda * p->xfer_fixed[ES_OBJ_TIME][k];
   }
   EsSolution s;
   if (es_solution_init(&s, p->ntasks, false))
@@ -86,6 +90,10 @@ static int solve_at(const EsProblem *p, Relaxed *r, double lambda, int *labels, 
     memcpy(labels, s.label, (size_t)p->ntasks * sizeof(int));
   es_solution_free(&s);
   return rc;
+}
+
+static int solve_at(const EsProblem *p, Relaxed *r, double lambda, int *labels, EsError *err) {
+  return solve_weighted(p, r, 1, lambda, labels, err);
 }
 
 typedef struct Search {
@@ -133,10 +141,20 @@ static void improve(Search *s) {
   }
 }
 
+static bool closed(const Search *s) {
+  return s->best_e - s->bound <= 1e-9 * (fabs(s->best_e) + 1e-300);
+}
+
 /* The Lagrangian search; fills s->best. */
 static int lagrangian(const EsProblem *p, Relaxed *r, Search *s, EsError *err) {
-  int rc = solve_at(p, r, 0, s->cur, err);
+  /* The fastest serial assignment first: if even it misses the deadline,
+   * there is nothing to relax (and best keeps it for the repair). */
+  int rc = solve_weighted(p, r, 0, 1, s->best, err);
   if (rc)
+    return rc;
+  if (es_problem_evaluate(p, ES_OBJ_TIME, s->best) > s->deadline * (1 + 1e-12))
+    return ES_OK;
+  if ((rc = solve_at(p, r, 0, s->cur, err)))
     return rc;
   if (record(s, 0) <= 0)
     return ES_OK; /* the unconstrained optimum meets the deadline */
@@ -150,11 +168,11 @@ static int lagrangian(const EsProblem *p, Relaxed *r, Search *s, EsError *err) {
       break;
     lo = hi;
   }
-  if (isinf(s->best_e)) { /* serially infeasible: repair from the fastest labels found */
-    memcpy(s->best, s->cur, (size_t)p->ntasks * sizeof(int));
+  if (isinf(s->best_e)) { /* ties kept the relaxed optimum slow: the fastest will do */
+    s->best_e = es_problem_evaluate(p, ES_OBJ_ENERGY, s->best);
     return ES_OK;
   }
-  for (int k = 0; k < BISECTIONS && hi - lo > 1e-12 * hi; k++) {
+  for (int k = 0; k < BISECTIONS && hi - lo > 1e-12 * hi && !closed(s); k++) {
     double mid = (lo + hi) / 2;
     if ((rc = solve_at(p, r, mid, s->cur, err)))
       return rc;
@@ -173,7 +191,9 @@ static const char *exact_solver(const EsProblem *p) {
   if (p->ndevices <= 2)
     return "mincut";
 #ifdef ESCHED_HAVE_GLPK
-  return "ilp";
+  /* Dozens of MIP solves per deadline: beyond this size the serial part is
+   * skipped and the repaired list schedules alone compete. */
+  return p->ntasks * p->nlabels <= ILP_MAX_CELLS ? "ilp" : NULL;
 #else
   return p->ntasks <= 20 ? "brute" : NULL;
 #endif
@@ -218,10 +238,26 @@ static int fixed_list(const EsProblem *p, const EsDag *d, const int *labels, EsS
   return rc;
 }
 
+/* Each processor idles in its least-power state among its idle power and
+ * its levels (the dissertation's low-voltage idle when a level draws less
+ * than idling at full voltage, as on the 6805; never switched off). */
+static void lowest_idle(const EsProblem *p, EsSolution *s) {
+  if (es_solution_set_idle(s, p->ndevices))
+    return;
+  for (int d = 0; d < p->ndevices; d++) {
+    double best = p->idle_power[d];
+    s->idle_state[d] = ES_IDLE_DEVICE;
+    for (int l = 0; l < p->nlabels; l++)
+      if (p->label_device[l] == d && p->level_power[l] < best)
+        best = p->level_power[l], s->idle_state[d] = p->label_level[l];
+  }
+}
+
 /* Keeps cand in best when it meets D with less simulated energy. */
 static void consider(const EsProblem *p, EsSolution *cand, double deadline, EsSolution *best,
                      double *best_e, const char *what, const char **chosen) {
   EsTimedMetrics m;
+  lowest_idle(p, cand);
   if (es_timed_validate(p, cand, 1e-7, NULL) || es_timed_simulate(p, cand, &m) ||
       m.makespan > deadline * (1 + 1e-9) || !(m.energy < *best_e)) {
     es_solution_free(cand);
@@ -232,26 +268,47 @@ static void consider(const EsProblem *p, EsSolution *cand, double deadline, EsSo
   *best_e = m.energy, *chosen = what;
 }
 
+/* The list schedulers whose schedules, stretched to D by each pass, also
+ * compete (so the result is never worse than theirs at their makespan). */
+static const char *const passes[3] = {"scale", "equalize", "evenly"};
+static const struct {
+  EsAlgoFn run;
+  const char *names[3];
+} candidates[] = {
+    {es_heft, {"heft+scale", "heft+equalize", "heft+evenly"}},
+    {es_cpop, {"cpop+scale", "cpop+equalize", "cpop+evenly"}},
+    {es_dps, {"dps+scale", "dps+equalize", "dps+evenly"}},
+    {es_hnpd, {"hnpd+scale", "hnpd+equalize", "hnpd+evenly"}},
+    {es_easef, {"easef+scale", "easef+equalize", "easef+evenly"}},
+};
+enum { NCANDIDATES = sizeof candidates / sizeof candidates[0] };
+
 static int repair(const EsProblem *p, const EsDag *d, const int *labels, double deadline,
                   EsSolution *out, const char **chosen) {
   EsSolution best = {0}, c;
   double best_e = INFINITY;
-  if (es_solution_init(&c, p->ntasks, true))
-    return ES_ENOMEM;
-  serial_schedule(p, d, labels, &c);
-  consider(p, &c, deadline, &best, &best_e, "serial", chosen);
-  if (es_solution_init(&c, p->ntasks, true))
-    return ES_ENOMEM;
-  if (fixed_list(p, d, labels, &c) == ES_OK && es_dvfs_scale(p, -1, deadline, &c, NULL) == ES_OK)
-    consider(p, &c, deadline, &best, &best_e, "list+scale", chosen);
-  else
-    es_solution_free(&c);
-  if (es_solution_init(&c, p->ntasks, false))
-    return ES_ENOMEM;
-  if (es_heft(p, NULL, &c, NULL) == ES_OK && es_dvfs_scale(p, -1, deadline, &c, NULL) == ES_OK)
-    consider(p, &c, deadline, &best, &best_e, "heft+scale", chosen);
-  else
-    es_solution_free(&c);
+  if (labels) { /* the serial optimum, run serially and list-scheduled */
+    if (es_solution_init(&c, p->ntasks, true))
+      return ES_ENOMEM;
+    serial_schedule(p, d, labels, &c);
+    consider(p, &c, deadline, &best, &best_e, "serial", chosen);
+    if (es_solution_init(&c, p->ntasks, true))
+      return ES_ENOMEM;
+    if (fixed_list(p, d, labels, &c) == ES_OK && es_dvfs_scale(p, -1, deadline, &c, NULL) == ES_OK)
+      consider(p, &c, deadline, &best, &best_e, "list+scale", chosen);
+    else
+      es_solution_free(&c);
+  }
+  for (int a = 0; a < NCANDIDATES; a++)
+    for (int k = 0; k < 3; k++) {
+      if (es_solution_init(&c, p->ntasks, false))
+        return ES_ENOMEM;
+      if (candidates[a].run(p, NULL, &c, NULL) == ES_OK &&
+          es_dvfs_apply(p, passes[k], deadline, &c, NULL) == ES_OK)
+        consider(p, &c, deadline, &best, &best_e, candidates[a].names[k], chosen);
+      else
+        es_solution_free(&c);
+    }
   if (isinf(best_e))
     return ES_EINFEAS;
   es_solution_free(out);
@@ -286,26 +343,31 @@ int es_energy_deadline(const EsProblem *p, const EsAlgoOptions *opt, EsSolution 
                         "energy-deadline needs both energies and times (times with a "
                         "platform that gives powers)");
   const char *solver = exact_solver(p);
-  if (!solver)
-    return es_error_set(err, ES_ENOSUP, NULL, 0, 0,
-                        "energy-deadline: no exact solver for a DAG on %d devices without "
-                        "GLPK (install libglpk-dev)",
-                        p->ndevices);
   Relaxed r = {0};
   Search s = {p, deadline, malloc(((size_t)p->ntasks + 1) * sizeof(int)), INFINITY, -INFINITY,
               malloc(((size_t)p->ntasks + 1) * sizeof(int))};
   EsDag d = {0};
-  int rc = s.best && s.cur ? relaxed_init(p, solver, &r, err)
-                           : es_error_set(err, ES_ENOMEM, NULL, 0, 0, "out of memory");
-  if (!rc)
+  int rc = s.best && s.cur ? ES_OK : es_error_set(err, ES_ENOMEM, NULL, 0, 0, "out of memory");
+  if (!rc && solver && !(rc = relaxed_init(p, solver, &r, err)))
     rc = lagrangian(p, &r, &s, err);
   if (!rc)
     rc = es_dag_build(p, &d, err);
   const char *chosen = "serial";
-  if (!rc && (rc = repair(p, &d, s.best, deadline, out, &chosen)))
+  if (!rc && (rc = repair(p, &d, solver ? s.best : NULL, deadline, out, &chosen)))
     es_error_set(err, rc, NULL, 0, 0, "energy-deadline: %s",
                  rc == ES_ENOMEM ? "out of memory" : "no schedule meets the deadline");
-  if (!rc && isinf(s.best_e))
+  if (!rc && !solver)
+    snprintf(out->note, sizeof out->note,
+             "energy-deadline: no exact serial search at this size (a DAG on %d devices%s); "
+             "repaired list schedules only: %s",
+             p->ndevices,
+#ifdef ESCHED_HAVE_GLPK
+             "",
+#else
+             ", GLPK not built in",
+#endif
+             chosen);
+  else if (!rc && isinf(s.best_e))
     snprintf(out->note, sizeof out->note,
              "energy-deadline: no serial assignment meets the deadline (one device busy at a "
              "time); parallel schedule: %s",
