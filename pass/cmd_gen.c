@@ -120,8 +120,7 @@ static bool parse_number_option(Args *a, const char *arg, Options *o) {
 static bool parse(int argc, char **argv, Options *o) {
   Args a;
   args_init(&a, "gen", argc, argv);
-  o->gen = (EsGenOptions){.ntasks = 10, .ndevices = 2, .nlevels = 1, .seed = 1,
-                          .max_parents = 2};
+  o->gen = (EsGenOptions){.ntasks = 10, .ndevices = 2, .nlevels = 1, .seed = 1, .max_parents = 2};
   o->k = 100;
   o->layered = (EsGenLayered){0, 1, 0, {4, 1, -1, 40, false, 1}};
   o->out_degree = -1, o->beta = -1;
@@ -160,8 +159,8 @@ static bool parse(int argc, char **argv, Options *o) {
   l->out_degree = o->out_degree >= 0 ? o->out_degree : easef ? 3 : 2;
   l->costs.beta = o->beta >= 0 ? o->beta : easef ? 1 : 0.5;
   if (o->pnr > 0)
-    l->costs.nprocs = (int)(o->pnr * o->gen.ntasks + 0.5) > 0 ? (int)(o->pnr * o->gen.ntasks + 0.5)
-                                                              : 1;
+    l->costs.nprocs =
+        (int)(o->pnr * o->gen.ntasks + 0.5) > 0 ? (int)(o->pnr * o->gen.ntasks + 0.5) : 1;
   if (l->costs.nprocs < 1 || l->costs.nprocs > 4096 || !(l->shape > 0) || !(l->costs.ccr >= 0) ||
       !(l->costs.beta >= 0 && l->costs.beta <= 2) || !(l->costs.mean_comp > 0)) {
     diag(DIAG_ERROR, NULL, 0, 0,

@@ -14,11 +14,11 @@
 #include "scheduler/problem.h"
 
 typedef struct EsAlgoOptions {
-  const char *param;   /* text after ':' in the name (single:gpu -> "gpu"), or NULL */
-  uint64_t seed;       /* randomized algorithms: reproducible for one seed */
-  double time_limit;   /* seconds for solvers that support one; 0 = none */
-  double deadline;     /* makespan bound for deadline-aware algorithms; 0 = none */
-  long brute_limit;    /* brute: refuse more assignments than this; 0 = default */
+  const char *param; /* text after ':' in the name (single:gpu -> "gpu"), or NULL */
+  uint64_t seed;     /* randomized algorithms: reproducible for one seed */
+  double time_limit; /* seconds for solvers that support one; 0 = none */
+  double deadline;   /* makespan bound for deadline-aware algorithms; 0 = none */
+  long brute_limit;  /* brute: refuse more assignments than this; 0 = default */
 } EsAlgoOptions;
 
 /* A copy of a task placed on a second processor (duplication-based
@@ -34,7 +34,7 @@ typedef struct EsSolution {
   double *start, *finish; /* [ntasks] for timed schedules, else NULL */
   EsDuplicate *dups;
   int ndups, dups_cap;
-  double bound; /* best proven lower bound on the objective; NAN if unknown */
+  double bound;   /* best proven lower bound on the objective; NAN if unknown */
   char note[256]; /* what the algorithm wants the user to know (limits hit, gap) */
   /* Timed schedules: what each processor draws while idle, [ndevices], or
    * NULL for every device's own idle power (see ES_IDLE_*). */
@@ -103,8 +103,7 @@ int es_dps(const EsProblem *p, const EsAlgoOptions *opt, EsSolution *out, EsErro
 int es_hnpd(const EsProblem *p, const EsAlgoOptions *opt, EsSolution *out, EsError *err);
 int es_easef(const EsProblem *p, const EsAlgoOptions *opt, EsSolution *out, EsError *err);
 /* Minimum energy under a makespan bound opt->deadline (energy_deadline.c). */
-int es_energy_deadline(const EsProblem *p, const EsAlgoOptions *opt, EsSolution *out,
-                       EsError *err);
+int es_energy_deadline(const EsProblem *p, const EsAlgoOptions *opt, EsSolution *out, EsError *err);
 /* Its serial part: labels[ntasks] of least energy found with serial time
  * <= deadline, that energy (INFINITY when none was found) and the
  * Lagrangian lower bound on the optimum. */

@@ -65,8 +65,8 @@ enum { BRUTE_MAX_TASKS = 20 };
 int es_brute(const EsProblem *p, const EsAlgoOptions *opt, EsSolution *out, EsError *err) {
   const int n = p->ntasks;
   if (n > BRUTE_MAX_TASKS)
-    return es_error_set(err, ES_ELIMIT, NULL, 0, 0,
-                        "brute refuses %d tasks (at most %d)", n, BRUTE_MAX_TASKS);
+    return es_error_set(err, ES_ELIMIT, NULL, 0, 0, "brute refuses %d tasks (at most %d)", n,
+                        BRUTE_MAX_TASKS);
   long limit = opt->brute_limit > 0 ? opt->brute_limit : BRUTE_DEFAULT_LIMIT;
   int *allowed = malloc(((size_t)n * (size_t)p->nlabels + 1) * sizeof(int));
   int *nallowed = calloc((size_t)n + 1, sizeof(int));
@@ -87,8 +87,8 @@ int es_brute(const EsProblem *p, const EsAlgoOptions *opt, EsSolution *out, EsEr
     combos *= nallowed[v];
   }
   if (combos > (double)limit) {
-    rc = es_error_set(err, ES_ELIMIT, NULL, 0, 0,
-                      "brute refuses %.3g assignments (limit %ld)", combos, limit);
+    rc = es_error_set(err, ES_ELIMIT, NULL, 0, 0, "brute refuses %.3g assignments (limit %ld)",
+                      combos, limit);
     goto out;
   }
   double best = INFINITY;

@@ -20,9 +20,7 @@ double es_timed_comm(const EsProblem *p, int item, int from_dev, int to_dev) {
   return es_problem_item_cost_obj(p, ES_OBJ_TIME, item, from_dev, to_dev);
 }
 
-double es_dag_mean_comm(const EsDag *d, int item) {
-  return item < 0 ? 0 : d->item_mean_comm[item];
-}
+double es_dag_mean_comm(const EsDag *d, int item) { return item < 0 ? 0 : d->item_mean_comm[item]; }
 
 /* Arcs from items (producer -> each reader) and order edges, as CSR. */
 static int build_arcs(const EsProblem *p, EsDag *d) {
@@ -133,8 +131,8 @@ int es_dag_build(const EsProblem *p, EsDag *d, EsError *err) {
   return ES_OK;
 fail:
   es_dag_free(d);
-  return es_error_set(err, rc, NULL, 0, 0, rc == ES_ECYCLE ? "the graph has a cycle"
-                                                          : "out of memory");
+  return es_error_set(err, rc, NULL, 0, 0,
+                      rc == ES_ECYCLE ? "the graph has a cycle" : "out of memory");
 }
 
 void es_dag_free(EsDag *d) {

@@ -26,7 +26,7 @@ typedef struct Ranked {
 typedef struct Queue {
   const EsDag *d;
   const double *dp, *top;
-  Ranked *sorted;  /* parents per task, decreasing DP */
+  Ranked *sorted; /* parents per task, decreasing DP */
   bool *queued;
   int *order, len;
   int *stack, *pos; /* explicit addQ recursion: task and next parent index */
@@ -85,8 +85,15 @@ static void queue_cp(Queue *q) {
 
 int es_dps_queue(const EsDag *d, int *order, double *dp, double *top) {
   size_t n = (size_t)d->n + 1, m = (size_t)d->pred_first[d->n] + 1;
-  Queue q = {d, dp, top, malloc(m * sizeof(Ranked)), calloc(n, sizeof(bool)), order, 0,
-             malloc(n * sizeof(int)), malloc(n * sizeof(int))};
+  Queue q = {d,
+             dp,
+             top,
+             malloc(m * sizeof(Ranked)),
+             calloc(n, sizeof(bool)),
+             order,
+             0,
+             malloc(n * sizeof(int)),
+             malloc(n * sizeof(int))};
   Ranked *exits = malloc(n * sizeof(Ranked));
   int rc = q.sorted && q.queued && q.stack && q.pos && exits ? ES_OK : ES_ENOMEM;
   if (!rc) {

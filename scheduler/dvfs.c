@@ -55,8 +55,8 @@ static int next_copy(const EsDupIndex *ix, int v, int k) {
 
 /* Latest finish of copy (v, copy) allowed by the consumer copy c of an arc:
  * unconstrained when another copy of v already feeds c in time. */
-static double consumer_bound(const EsProblem *p, const EsDupIndex *ix, const EsSolution *s,
-                             int v, int copy, int item, CopyAt me, CopyAt c) {
+static double consumer_bound(const EsProblem *p, const EsDupIndex *ix, const EsSolution *s, int v,
+                             int copy, int item, CopyAt me, CopyAt c) {
   double tol = 1e-9 * (fabs(c.start) + 1);
   for (int k = -1; k != -2; k = next_copy(ix, v, k)) {
     CopyAt o = copy_at(p, s, v, k);
@@ -127,8 +127,8 @@ EsCopyRef *es_dvfs_copies_sorted(const EsSolution *s, bool by_start) {
   return r;
 }
 
-int es_dvfs_set_copy(const EsProblem *p, EsTimeline *tl, EsSolution *s, int v, int copy,
-                     int label, double start) {
+int es_dvfs_set_copy(const EsProblem *p, EsTimeline *tl, EsSolution *s, int v, int copy, int label,
+                     double start) {
   double finish = start + es_timed_task_time(p, v, label);
   int dev = p->label_device[label];
   es_timeline_remove(tl, dev, v, copy);

@@ -32,8 +32,8 @@ static const EsSlot *prev_slot(const EsTimeline *tl, int dev, int v) {
   return NULL;
 }
 
-static int equalize_one(const EsProblem *p, const EsDag *d, EsTimeline *tl,
-                        const EsDupIndex *ix, EsSolution *s, int v, double horizon) {
+static int equalize_one(const EsProblem *p, const EsDag *d, EsTimeline *tl, const EsDupIndex *ix,
+                        EsSolution *s, int v, double horizon) {
   int dev = p->label_device[s->label[v]], top = d->top_label[dev];
   double lf = es_dvfs_latest_finish(p, d, tl, ix, s, v, -1, horizon);
   double allowed = lf - s->start[v]; /* second term of Eq. 16 */
@@ -62,7 +62,8 @@ static int compact(const EsProblem *p, const EsDag *d, EsTimeline *tl, const EsD
       int u = d->pred[k].task, item = d->pred[k].item;
       double a = s->finish[u] + es_timed_comm(p, item, p->label_device[s->label[u]], dev);
       for (int j = ix->head[u]; j >= 0; j = ix->next[j]) {
-        double b = s->dups[j].finish + es_timed_comm(p, item, p->label_device[s->dups[j].label], dev);
+        double b =
+            s->dups[j].finish + es_timed_comm(p, item, p->label_device[s->dups[j].label], dev);
         a = b < a ? b : a;
       }
       ready = a > ready ? a : ready;

@@ -39,7 +39,7 @@
 enum { BISECTIONS = 40, MOVE_ROUNDS = 4, ILP_MAX_CELLS = 400 };
 
 typedef struct Relaxed {
-  EsProblem q;       /* shallow copy of p with E + lambda T as its energy */
+  EsProblem q; /* shallow copy of p with E + lambda T as its energy */
   double *value, *unit, *fixed;
   const char *solver;
 } Relaxed;
@@ -99,7 +99,7 @@ static int solve_at(const EsProblem *p, Relaxed *r, double lambda, int *labels, 
 typedef struct Search {
   const EsProblem *p;
   double deadline;
-  int *best;  /* best feasible labels */
+  int *best; /* best feasible labels */
   double best_e, bound;
   int *cur;
 } Search;
@@ -208,7 +208,8 @@ static void serial_schedule(const EsProblem *p, const EsDag *d, const int *label
     int v = d->topo[i], dev = p->label_device[labels[v]];
     for (int k = d->pred_first[v]; k < d->pred_first[v + 1]; k++) {
       int u = d->pred[k].task;
-      double a = out->finish[u] + es_timed_comm(p, d->pred[k].item, p->label_device[labels[u]], dev);
+      double a =
+          out->finish[u] + es_timed_comm(p, d->pred[k].item, p->label_device[labels[u]], dev);
       t = a > t ? a : t;
     }
     out->start[v] = t;
@@ -322,8 +323,8 @@ int es_energy_deadline_serial(const EsProblem *p, double deadline, int *labels, 
   if (!solver)
     return es_error_set(err, ES_ENOSUP, NULL, 0, 0, "energy-deadline: no exact solver");
   Relaxed r = {0};
-  Search s = {p, deadline, labels, INFINITY, -INFINITY,
-              malloc(((size_t)p->ntasks + 1) * sizeof(int))};
+  Search s = {p,        deadline,  labels,
+              INFINITY, -INFINITY, malloc(((size_t)p->ntasks + 1) * sizeof(int))};
   int rc = s.cur ? relaxed_init(p, solver, &r, err) : ES_ENOMEM;
   if (!rc)
     rc = lagrangian(p, &r, &s, err);
@@ -344,8 +345,8 @@ int es_energy_deadline(const EsProblem *p, const EsAlgoOptions *opt, EsSolution 
                         "platform that gives powers)");
   const char *solver = exact_solver(p);
   Relaxed r = {0};
-  Search s = {p, deadline, malloc(((size_t)p->ntasks + 1) * sizeof(int)), INFINITY, -INFINITY,
-              malloc(((size_t)p->ntasks + 1) * sizeof(int))};
+  Search s = {p,        deadline,  malloc(((size_t)p->ntasks + 1) * sizeof(int)),
+              INFINITY, -INFINITY, malloc(((size_t)p->ntasks + 1) * sizeof(int))};
   EsDag d = {0};
   int rc = s.best && s.cur ? ES_OK : es_error_set(err, ES_ENOMEM, NULL, 0, 0, "out of memory");
   if (!rc && solver && !(rc = relaxed_init(p, solver, &r, err)))

@@ -34,7 +34,11 @@ static int row_of(const Chart *c, const char *dev) {
 static const char *esc(const char *s, char *buf, size_t n) {
   size_t k = 0;
   for (; *s && k + 6 < n; s++) {
-    const char *r = *s == '<' ? "&lt;" : *s == '>' ? "&gt;" : *s == '&' ? "&amp;" : *s == '"' ? "&quot;" : NULL;
+    const char *r = *s == '<'   ? "&lt;"
+                    : *s == '>' ? "&gt;"
+                    : *s == '&' ? "&amp;"
+                    : *s == '"' ? "&quot;"
+                                : NULL;
     if (r)
       k += (size_t)snprintf(buf + k, n - k, "%s", r);
     else
@@ -57,7 +61,8 @@ static void axis(const Chart *c) {
     step *= 5;
   else if (raw / step >= 2)
     step *= 2;
-  fprintf(c->f, "<line class=\"axis\" x1=\"%d\" y1=\"%.1f\" x2=\"%d\" y2=\"%.1f\" stroke=\"#000\"/>\n",
+  fprintf(c->f,
+          "<line class=\"axis\" x1=\"%d\" y1=\"%.1f\" x2=\"%d\" y2=\"%.1f\" stroke=\"#000\"/>\n",
           LEFT, y, LEFT + WIDTH, y);
   for (int i = 0; c->makespan > 0 && i * step <= c->makespan * (1 + 1e-9); i++) {
     double t = i * step, x = x_of(c, t);

@@ -28,8 +28,7 @@ int es_gen_timed_task(EsGraph *g, EsRng *r, const EsGenTimed *c, const char *nam
     snprintf(dev, sizeof dev, "p%d", k);
     double w = mean * (1 + c->beta * (es_rng_uniform(r) - 0.5));
     int d = es_graph_device(g, dev);
-    if (d < 0 || es_graph_add_value(g, t, true, d, -1, round2(w > 0.01 ? w : 0.01),
-                                    (EsMark){0, 0}))
+    if (d < 0 || es_graph_add_value(g, t, true, d, -1, round2(w > 0.01 ? w : 0.01), (EsMark){0, 0}))
       return -1;
   }
   return t;
@@ -77,8 +76,8 @@ static void level_starts(const int *level, int n, int depth, int *start) {
   }
 }
 
-static int connect(EsGraph *g, EsRng *r, const EsGenLayered *o, const int *level,
-                   const int *start, int depth) {
+static int connect(EsGraph *g, EsRng *r, const EsGenLayered *o, const int *level, const int *start,
+                   int depth) {
   int n = o->ntasks;
   bool *has_parent = calloc((size_t)n + 1, sizeof *has_parent);
   bool *linked = calloc((size_t)n + 1, sizeof *linked);

@@ -93,8 +93,7 @@ EsGraph *es_gen_sieve(const EsGenTimed *c) {
     int first = g->ntasks;
     for (int i = 0; i < width; i++) {
       char name[32];
-      snprintf(name, sizeof name, round == 0 ? "sieve%d" : "merge%d_%d", round == 0 ? i : round,
-               i);
+      snprintf(name, sizeof name, round == 0 ? "sieve%d" : "merge%d_%d", round == 0 ? i : round, i);
       int t = es_gen_timed_task(g, &r, c, name);
       if (t < 0)
         return fail(g);
@@ -149,8 +148,8 @@ static const double easef_w[12][4] = {
  * 10, 11); 40 + 41 = 81 = 166.75 - 85.75; 32 = 95.75 - 63.75. With these,
  * Algorithm 2's order is the paper's 0-2-3-6-1-8-7-5-4-9-10-11. */
 static const int easef_e[][3] = {
-    {0, 1, 10}, {0, 2, 30}, {0, 3, 12}, {0, 5, 14},  {0, 7, 16},   {1, 4, 32},
-    {1, 8, 5},  {2, 8, 38}, {3, 4, 60}, {3, 6, 40},  {4, 9, 5},    {5, 10, 15},
+    {0, 1, 10}, {0, 2, 30},  {0, 3, 12},  {0, 5, 14},  {0, 7, 16},   {1, 4, 32},
+    {1, 8, 5},  {2, 8, 38},  {3, 4, 60},  {3, 6, 40},  {4, 9, 5},    {5, 10, 15},
     {6, 9, 41}, {7, 10, 18}, {8, 10, 44}, {9, 11, 50}, {10, 11, 42},
 };
 

@@ -55,7 +55,8 @@ static bool has_copy_on(const EsListSched *ls, int q, int dev) {
 /* Arrival on dev of q's data for arc item (over q's copies). */
 static double arrival(const EsListSched *ls, int q, int item, int dev) {
   const EsProblem *p = ls->p;
-  double best = ls->sol->finish[q] + es_timed_comm(p, item, p->label_device[ls->sol->label[q]], dev);
+  double best =
+      ls->sol->finish[q] + es_timed_comm(p, item, p->label_device[ls->sol->label[q]], dev);
   for (int i = ls->dup_head[q]; i >= 0; i = ls->dup_next[i]) {
     double a = ls->sol->dups[i].finish +
                es_timed_comm(p, item, p->label_device[ls->sol->dups[i].label], dev);

@@ -52,8 +52,7 @@ static bool next_number(Lexer *lx, double *out, EsError *err) {
 static int read_tasks(Lexer *lx, const EsImportOptions *opt, EsGraph *g, int n, EsError *err) {
   for (int i = 0; i < n + 2; i++) {
     double id, cost, npred;
-    if (!next_number(lx, &id, err) || !next_number(lx, &cost, err) ||
-        !next_number(lx, &npred, err))
+    if (!next_number(lx, &id, err) || !next_number(lx, &cost, err) || !next_number(lx, &npred, err))
       return err && err->code ? err->code
                               : es_error_set(err, ES_EINVAL, lx->path, lx->line, 0,
                                              "STG: expected %d tasks, found %d", n + 2, i);

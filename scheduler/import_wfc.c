@@ -137,15 +137,15 @@ static int import_tasks(json_object *tasks, json_object *files, json_object *exe
   return ES_OK;
 }
 
-int es_import_wfcommons(const char *path, const EsImportOptions *opt, EsGraph *g,
-                        EsError *err) {
+int es_import_wfcommons(const char *path, const EsImportOptions *opt, EsGraph *g, EsError *err) {
   json_object *root = json_object_from_file(path);
   if (!root)
     return es_error_set(err, ES_EINVAL, path, 0, 0, "WfCommons: not readable JSON: %s",
                         json_util_get_last_err() ? json_util_get_last_err() : "?");
   json_object *wf = get(root, "workflow"), *spec = get(wf, "specification");
-  json_object *tasks = spec ? get(spec, "tasks") : get(wf, "tasks") ? get(wf, "tasks")
-                                                                    : get(wf, "jobs");
+  json_object *tasks = spec               ? get(spec, "tasks")
+                       : get(wf, "tasks") ? get(wf, "tasks")
+                                          : get(wf, "jobs");
   json_object *files = get(spec, "files"), *exec = get(get(wf, "execution"), "tasks");
   int rc;
   if (!tasks || !json_object_is_type(tasks, json_type_array))
@@ -161,8 +161,7 @@ int es_import_wfcommons(const char *path, const EsImportOptions *opt, EsGraph *g
   return rc;
 }
 #else
-int es_import_wfcommons(const char *path, const EsImportOptions *opt, EsGraph *g,
-                        EsError *err) {
+int es_import_wfcommons(const char *path, const EsImportOptions *opt, EsGraph *g, EsError *err) {
   (void)opt, (void)g;
   return es_error_set(err, ES_ENOSUP, path, 0, 0,
                       "WfCommons import needs json-c (install libjson-c-dev and rebuild)");

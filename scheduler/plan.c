@@ -33,8 +33,7 @@ static int run_baseline(const EsProblem *p, const char *spec, const EsAlgoOption
   return rc;
 }
 
-static int add_baselines(const EsProblem *p, const EsAlgoOptions *ao, EsSchedule *s,
-                         EsError *err) {
+static int add_baselines(const EsProblem *p, const EsAlgoOptions *ao, EsSchedule *s, EsError *err) {
   int rc = ES_OK;
   for (int d = 0; d < p->ndevices && !rc; d++) {
     char spec[80];
@@ -48,8 +47,8 @@ static int add_baselines(const EsProblem *p, const EsAlgoOptions *ao, EsSchedule
 
 /* Applies opt->dvfs to a timed solution, recording its energy and makespan
  * before the pass (the no-dvfs baseline), and validates the result. */
-static int apply_dvfs(const EsProblem *p, const EsPlanOptions *opt, EsSolution *sol,
-                      double *before, double *before_ms, EsError *err) {
+static int apply_dvfs(const EsProblem *p, const EsPlanOptions *opt, EsSolution *sol, double *before,
+                      double *before_ms, EsError *err) {
   EsTimedMetrics m;
   if (sol->start && es_timed_simulate(p, sol, &m) == ES_OK)
     *before = m.energy, *before_ms = m.makespan;
@@ -61,8 +60,8 @@ static int apply_dvfs(const EsProblem *p, const EsPlanOptions *opt, EsSolution *
   return rc;
 }
 
-int es_plan(EsGraph *g, const EsPlanOptions *opt, EsSchedule **out, char *chosen,
-            int chosen_len, char *why, int why_len, EsError *err) {
+int es_plan(EsGraph *g, const EsPlanOptions *opt, EsSchedule **out, char *chosen, int chosen_len,
+            char *why, int why_len, EsError *err) {
   EsProblem p;
   EsProblemOptions po = opt->problem;
   if (opt->algorithm && es_algorithm_timed(opt->algorithm))

@@ -58,7 +58,7 @@ typedef struct Cpu {
  * 0.3267, 0.0968 W). Idle at full voltage draws the top level's power: the
  * reference energy E1 = makespan * sum_k P1(k) of the dissertation is the
  * energy of a schedule without any DVFS strategy. */
-#define MHZ 1e6
+#define MHZ         1e6
 #define P6805(f, v) ((f) * (v) * (v) / (6.0 * 25.0))
 static const EsLevel m6805[] = {
     {6 * MHZ, P6805(6.0, 5.0), 5.0},
@@ -86,8 +86,8 @@ static EsPlatform *easef_platform(const char *name, const int *which, int n, boo
     const Cpu *c = &easef_cpus[which[i]];
     char dev[16];
     snprintf(dev, sizeof dev, "p%d", i);
-    if (es_platform_add_device(p, numbered ? dev : c->name, "cpu", c->levels, c->nlevels,
-                               c->idle) < 0)
+    if (es_platform_add_device(p, numbered ? dev : c->name, "cpu", c->levels, c->nlevels, c->idle) <
+        0)
       goto fail;
   }
   for (int i = 0; i < n; i++)
@@ -101,7 +101,7 @@ fail:
 }
 
 static const char *const names[] = {"silberstein2011", "easef", "opteron", "pentium-m",
-                                    "via-c7m", "6805", NULL};
+                                    "via-c7m",         "6805",  NULL};
 
 static const char *const summaries[] = {
     "Silberstein 2011 Table 2: cpu 90 W, gpu 180 W, 1 GB/s link at 140 W, idle 0 W",

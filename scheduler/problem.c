@@ -127,8 +127,8 @@ static int check_devices(Builder *b) {
   for (int i = 0; i < g->nvalues; i++) {
     const EsDeviceValue *v = &g->values[i];
     if (b->graph_to_problem_device[v->device] < 0)
-      return fail_at(b, v->mark, ES_EINVAL, "unknown device '%s'%s",
-                     g->device_names[v->device], " (the platform does not have it)");
+      return fail_at(b, v->mark, ES_EINVAL, "unknown device '%s'%s", g->device_names[v->device],
+                     " (the platform does not have it)");
     if (!(v->value >= 0) || isinf(v->value))
       return fail_at(b, v->mark, ES_EINVAL,
                      "cost of device '%s' must be a finite non-negative number%s",
@@ -220,9 +220,9 @@ static int task_costs(Builder *b, int v) {
     fill_from_values(b, t, t->time_begin, t->time_len, b->opt->platform != NULL, time);
     bool profiled = b->opt->profile && fill_from_profile(b, t, time);
     if (b->form == FORM_PHYSICAL && !profiled && t->time_len == 0 && t->pin < 0)
-      return fail_at(b, t->mark, ES_EINVAL, "task '%s' has no time and no profile entry%s",
-                     t->name,
-                     b->opt->profile ? " (its key is not in the profile)" : "; pass --profile FILE");
+      return fail_at(b, t->mark, ES_EINVAL, "task '%s' has no time and no profile entry%s", t->name,
+                     b->opt->profile ? " (its key is not in the profile)"
+                                     : "; pass --profile FILE");
     apply_pin(b, t, time);
   }
   if (!energy)

@@ -37,8 +37,8 @@ static int add_entry(EsSchedule *s, EsScheduleEntry e) {
   return ES_OK;
 }
 
-EsSchedule *es_schedule_from_solution(const EsGraph *g, const EsProblem *p,
-                                      const EsSolution *sol, const char *algorithm) {
+EsSchedule *es_schedule_from_solution(const EsGraph *g, const EsProblem *p, const EsSolution *sol,
+                                      const char *algorithm) {
   EsSchedule *s = es_schedule_new();
   if (!s)
     return NULL;
@@ -55,16 +55,26 @@ EsSchedule *es_schedule_from_solution(const EsGraph *g, const EsProblem *p,
   int rc = ES_OK;
   for (int v = 0; v < p->ntasks && !rc; v++) {
     int l = sol->label[v];
-    EsScheduleEntry e = {g->tasks[v].name, p->device_names[p->label_device[l]],
-                         p->label_level[l], NAN, NAN, false, {0, 0}};
+    EsScheduleEntry e = {g->tasks[v].name,
+                         p->device_names[p->label_device[l]],
+                         p->label_level[l],
+                         NAN,
+                         NAN,
+                         false,
+                         {0, 0}};
     if (sol->start)
       e.start = sol->start[v], e.finish = sol->finish[v];
     rc = add_entry(s, e);
   }
   for (int i = 0; i < sol->ndups && !rc; i++) {
     const EsDuplicate *d = &sol->dups[i];
-    EsScheduleEntry e = {g->tasks[d->task].name, p->device_names[p->label_device[d->label]],
-                         p->label_level[d->label], d->start, d->finish, true, {0, 0}};
+    EsScheduleEntry e = {g->tasks[d->task].name,
+                         p->device_names[p->label_device[d->label]],
+                         p->label_level[d->label],
+                         d->start,
+                         d->finish,
+                         true,
+                         {0, 0}};
     rc = add_entry(s, e);
   }
   if (sol->start) {

@@ -31,11 +31,11 @@ typedef struct EsDag {
   int n;
   int *pred_first, *succ_first; /* [n + 1] CSR offsets */
   EsArc *pred, *succ;
-  int *topo;                    /* [n] a topological order */
-  int *top_label;               /* [ndevices] label of (device, level 0) */
-  double *mean_time;            /* [n] mean time at level 0 over allowed devices */
-  double *min_time;             /* [n] fastest time at level 0 */
-  double *item_mean_comm;       /* [nitems] mean transfer time over device pairs */
+  int *topo;              /* [n] a topological order */
+  int *top_label;         /* [ndevices] label of (device, level 0) */
+  double *mean_time;      /* [n] mean time at level 0 over allowed devices */
+  double *min_time;       /* [n] fastest time at level 0 */
+  double *item_mean_comm; /* [nitems] mean transfer time over device pairs */
 } EsDag;
 
 /* Builds the DAG view. Needs times (p->value[ES_OBJ_TIME]). O(V + E + V*D). */
@@ -80,8 +80,7 @@ int es_timeline_init(EsTimeline *t, int ndev);
 void es_timeline_free(EsTimeline *t);
 /* Earliest start >= ready of a task of length dur on device d: in the first
  * idle gap long enough (insertion) or after the last slot. O(log n + gaps). */
-double es_timeline_earliest(const EsTimeline *t, int d, double ready, double dur,
-                            bool insertion);
+double es_timeline_earliest(const EsTimeline *t, int d, double ready, double dur, bool insertion);
 int es_timeline_insert(EsTimeline *t, int d, EsSlot s);
 /* Removes the slot of (task, copy) on d; returns whether one was found. */
 bool es_timeline_remove(EsTimeline *t, int d, int task, int copy);
@@ -97,9 +96,9 @@ typedef struct EsListSched {
   const EsDag *dag;
   EsSolution *sol;
   EsTimeline tl;
-  bool *placed;    /* [n] */
-  int *dup_head;   /* [n] first duplicate index or -1 */
-  int *dup_next;   /* [dups_cap] next duplicate of the same task or -1 */
+  bool *placed;  /* [n] */
+  int *dup_head; /* [n] first duplicate index or -1 */
+  int *dup_next; /* [dups_cap] next duplicate of the same task or -1 */
   int dup_next_cap;
 } EsListSched;
 
@@ -197,8 +196,7 @@ const char *const *es_dvfs_names(void);
 
 /* The passes themselves (one file each). level < 0: the slowest that fits. */
 int es_dvfs_idle(const EsProblem *p, int state, EsSolution *s, EsError *err);
-int es_dvfs_scale(const EsProblem *p, int level, double horizon, EsSolution *s,
-                  EsError *err);
+int es_dvfs_scale(const EsProblem *p, int level, double horizon, EsSolution *s, EsError *err);
 int es_dvfs_evenly(const EsProblem *p, double horizon, EsSolution *s, EsError *err);
 int es_dvfs_equalize(const EsProblem *p, double horizon, EsSolution *s, EsError *err);
 
@@ -228,8 +226,8 @@ typedef struct EsCopyRef {
 EsCopyRef *es_dvfs_copies_sorted(const EsSolution *s, bool by_start);
 
 /* Sets a copy's label and start (finish follows) in s and in tl. */
-int es_dvfs_set_copy(const EsProblem *p, EsTimeline *tl, EsSolution *s, int v, int copy,
-                     int label, double start);
+int es_dvfs_set_copy(const EsProblem *p, EsTimeline *tl, EsSolution *s, int v, int copy, int label,
+                     double start);
 /* The slowest level of device dev at which task v lasts at most dur (the
  * level it runs at now when none is slower); returns its label. */
 int es_dvfs_slowest_fitting(const EsProblem *p, int v, int dev, double dur, int current);

@@ -33,9 +33,8 @@ static bool close_enough(double a, double b, double tol) {
 
 static const char *what(const Copy *c) { return c->dup < 0 ? "task" : "duplicate of task"; }
 
-static int check_copy(const EsProblem *p, const EsDag *d, const EsSolution *s,
-                      const int *first_dup, const int *next_dup, const Copy *c, double tol,
-                      EsError *err) {
+static int check_copy(const EsProblem *p, const EsDag *d, const EsSolution *s, const int *first_dup,
+                      const int *next_dup, const Copy *c, double tol, EsError *err) {
   if (c->label < 0 || c->label >= p->nlabels)
     return es_error_set(err, ES_EINVAL, NULL, 0, 0, "%s %d has no valid label", what(c), c->task);
   double w = es_timed_task_time(p, c->task, c->label);

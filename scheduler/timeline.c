@@ -42,8 +42,7 @@ static int first_ending_after(const EsSlot *s, int n, double x) {
   return lo;
 }
 
-double es_timeline_earliest(const EsTimeline *t, int d, double ready, double dur,
-                            bool insertion) {
+double es_timeline_earliest(const EsTimeline *t, int d, double ready, double dur, bool insertion) {
   const EsSlot *s = t->slot[d];
   int n = t->len[d];
   if (!insertion || n == 0)
@@ -61,8 +60,8 @@ int es_timeline_insert(EsTimeline *t, int d, EsSlot x) {
     return ES_ENOMEM;
   EsSlot *s = t->slot[d];
   int i = t->len[d];
-  while (i > 0 && (s[i - 1].start > x.start ||
-                   (s[i - 1].start == x.start && s[i - 1].finish > x.finish)))
+  while (i > 0 &&
+         (s[i - 1].start > x.start || (s[i - 1].start == x.start && s[i - 1].finish > x.finish)))
     s[i] = s[i - 1], i--;
   s[i] = x;
   t->len[d]++;

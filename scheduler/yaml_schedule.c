@@ -19,10 +19,11 @@
 #include "scheduler/yaml_util.h"
 
 static const char *const top_keys[] = {
-    "algorithm",  "graph",      "fingerprint", "objective", "unit",      "total_energy",
-    "total_time", "makespan",   "bound",       "note",      "assignment", "levels",
-    "timing",     "duplicates", "baselines",   "baseline_times", "dvfs",      "energy",
-    "slr",        "ecr",        "idle",        NULL};
+    "algorithm",      "graph",      "fingerprint", "objective",  "unit",
+    "total_energy",   "total_time", "makespan",    "bound",      "note",
+    "assignment",     "levels",     "timing",      "duplicates", "baselines",
+    "baseline_times", "dvfs",       "energy",      "slr",        "ecr",
+    "idle",           NULL};
 static const char *const dup_keys[] = {"task", "device", "level", "start", "finish", NULL};
 
 typedef struct Reader {
@@ -60,8 +61,7 @@ static void read_assignment(Reader *r, const yaml_node_t *map) {
     return;
   }
   EsSchedule *s = r->s;
-  for (yaml_node_pair_t *p = map->data.mapping.pairs.start; p < map->data.mapping.pairs.top;
-       p++) {
+  for (yaml_node_pair_t *p = map->data.mapping.pairs.start; p < map->data.mapping.pairs.top; p++) {
     const char *task = copy_text(r, y_node(r->d, p->key), "a task name");
     const char *dev = copy_text(r, y_node(r->d, p->value), "a device name");
     if (!task || !dev)
@@ -91,8 +91,7 @@ static void read_per_task(Reader *r, const yaml_node_t *map, const char *what, b
     r->ok = false;
     return;
   }
-  for (yaml_node_pair_t *p = map->data.mapping.pairs.start; p < map->data.mapping.pairs.top;
-       p++) {
+  for (yaml_node_pair_t *p = map->data.mapping.pairs.start; p < map->data.mapping.pairs.top; p++) {
     yaml_node_t *k = y_node(r->d, p->key), *v = y_node(r->d, p->value);
     EsScheduleEntry *e = y_text(k) ? entry(r, y_text(k)) : NULL;
     if (!e) {
@@ -130,13 +129,16 @@ static void read_duplicates(Reader *r, const yaml_node_t *list) {
   for (yaml_node_item_t *it = list->data.sequence.items.start; it < list->data.sequence.items.top;
        it++) {
     yaml_node_t *n = y_node(r->d, *it);
-    if (!y_expect_map(r->d, n, "a duplicate") ||
-        !y_check_keys(r->d, n, "a duplicate", dup_keys)) {
+    if (!y_expect_map(r->d, n, "a duplicate") || !y_check_keys(r->d, n, "a duplicate", dup_keys)) {
       r->ok = false;
       continue;
     }
     EsScheduleEntry e = {copy_text(r, y_get(r->d, n, "task"), "task"),
-                         copy_text(r, y_get(r->d, n, "device"), "device"), 0, NAN, NAN, true,
+                         copy_text(r, y_get(r->d, n, "device"), "device"),
+                         0,
+                         NAN,
+                         NAN,
+                         true,
                          y_mark(n)};
     long level = 0;
     yaml_node_t *x = y_get(r->d, n, "level");
@@ -165,8 +167,7 @@ static void read_baselines(Reader *r, const yaml_node_t *map, const yaml_node_t 
     r->ok = false;
     return;
   }
-  for (yaml_node_pair_t *p = map->data.mapping.pairs.start; p < map->data.mapping.pairs.top;
-       p++) {
+  for (yaml_node_pair_t *p = map->data.mapping.pairs.start; p < map->data.mapping.pairs.top; p++) {
     const char *name = y_text(y_node(r->d, p->key));
     double e, t = NAN;
     if (!name || !y_quantity(r->d, y_node(r->d, p->value), ES_Q_NUMBER, "a baseline", &e)) {
@@ -194,13 +195,13 @@ static void read_idle(Reader *r, const yaml_node_t *map) {
     r->ok = false;
     return;
   }
-  for (yaml_node_pair_t *p = map->data.mapping.pairs.start; p < map->data.mapping.pairs.top;
-       p++) {
+  for (yaml_node_pair_t *p = map->data.mapping.pairs.start; p < map->data.mapping.pairs.top; p++) {
     const char *dev = copy_text(r, y_node(r->d, p->key), "a device name");
     yaml_node_t *v = y_node(r->d, p->value);
     long level = ES_IDLE_OFF;
     if (!dev || !y_expect_scalar(r->d, v, "an idle state") ||
-        (strcmp(y_text(v), "off") != 0 && (!y_int(r->d, v, "an idle level", &level) || level < 0))) {
+        (strcmp(y_text(v), "off") != 0 &&
+         (!y_int(r->d, v, "an idle level", &level) || level < 0))) {
       r->ok = false;
       continue;
     }
@@ -211,8 +212,7 @@ static void read_idle(Reader *r, const yaml_node_t *map) {
 static int read_doc(YDoc *d, void *ctx) {
   EsScheduleList *out = ctx;
   yaml_node_t *root = y_root(d);
-  if (!y_expect_map(d, root, "a schedule file") ||
-      !y_check_keys(d, root, "a schedule", top_keys))
+  if (!y_expect_map(d, root, "a schedule file") || !y_check_keys(d, root, "a schedule", top_keys))
     return ES_EINVAL;
   EsSchedule *s = es_schedule_new();
   if (!s || es_schedule_list_push(out, s)) {

@@ -17,7 +17,9 @@
 enum { INSTANCES = 120 };
 
 static EsGraph *instance(int i, EsRng *r) {
-  EsGenLayered o = {(int)es_rng_range(r, 2, 7), i % 2 ? 0.5 : 2, i % 3 ? 1 : 2,
+  EsGenLayered o = {(int)es_rng_range(r, 2, 7),
+                    i % 2 ? 0.5 : 2,
+                    i % 3 ? 1 : 2,
                     {2, 2 * es_rng_uniform(r), 1, 20, false, (uint64_t)i + 100}};
   return es_gen_layered(&o);
 }

@@ -16,28 +16,27 @@
 #include "scheduler/timed.h"
 #include "test.h"
 
-static const char heft10[] =
-    "name: heft10\n"
-    "tasks:\n"
-    "- {name: n1, time: {P1: 14, P2: 16, P3: 9}}\n"
-    "- {name: n2, time: {P1: 13, P2: 19, P3: 18}}\n"
-    "- {name: n3, time: {P1: 11, P2: 13, P3: 19}}\n"
-    "- {name: n4, time: {P1: 13, P2: 8, P3: 17}}\n"
-    "- {name: n5, time: {P1: 12, P2: 13, P3: 10}}\n"
-    "- {name: n6, time: {P1: 13, P2: 16, P3: 9}}\n"
-    "- {name: n7, time: {P1: 7, P2: 15, P3: 11}}\n"
-    "- {name: n8, time: {P1: 5, P2: 11, P3: 14}}\n"
-    "- {name: n9, time: {P1: 18, P2: 12, P3: 20}}\n"
-    "- {name: n10, time: {P1: 21, P2: 7, P3: 16}}\n"
-    "edges:\n"
-    "- {from: n1, to: n2, time: 18}\n- {from: n1, to: n3, time: 12}\n"
-    "- {from: n1, to: n4, time: 9}\n- {from: n1, to: n5, time: 11}\n"
-    "- {from: n1, to: n6, time: 14}\n- {from: n2, to: n8, time: 19}\n"
-    "- {from: n2, to: n9, time: 16}\n- {from: n3, to: n7, time: 23}\n"
-    "- {from: n4, to: n8, time: 27}\n- {from: n4, to: n9, time: 23}\n"
-    "- {from: n5, to: n9, time: 13}\n- {from: n6, to: n8, time: 15}\n"
-    "- {from: n7, to: n10, time: 17}\n- {from: n8, to: n10, time: 11}\n"
-    "- {from: n9, to: n10, time: 13}\n";
+static const char heft10[] = "name: heft10\n"
+                             "tasks:\n"
+                             "- {name: n1, time: {P1: 14, P2: 16, P3: 9}}\n"
+                             "- {name: n2, time: {P1: 13, P2: 19, P3: 18}}\n"
+                             "- {name: n3, time: {P1: 11, P2: 13, P3: 19}}\n"
+                             "- {name: n4, time: {P1: 13, P2: 8, P3: 17}}\n"
+                             "- {name: n5, time: {P1: 12, P2: 13, P3: 10}}\n"
+                             "- {name: n6, time: {P1: 13, P2: 16, P3: 9}}\n"
+                             "- {name: n7, time: {P1: 7, P2: 15, P3: 11}}\n"
+                             "- {name: n8, time: {P1: 5, P2: 11, P3: 14}}\n"
+                             "- {name: n9, time: {P1: 18, P2: 12, P3: 20}}\n"
+                             "- {name: n10, time: {P1: 21, P2: 7, P3: 16}}\n"
+                             "edges:\n"
+                             "- {from: n1, to: n2, time: 18}\n- {from: n1, to: n3, time: 12}\n"
+                             "- {from: n1, to: n4, time: 9}\n- {from: n1, to: n5, time: 11}\n"
+                             "- {from: n1, to: n6, time: 14}\n- {from: n2, to: n8, time: 19}\n"
+                             "- {from: n2, to: n9, time: 16}\n- {from: n3, to: n7, time: 23}\n"
+                             "- {from: n4, to: n8, time: 27}\n- {from: n4, to: n9, time: 23}\n"
+                             "- {from: n5, to: n9, time: 13}\n- {from: n6, to: n8, time: 15}\n"
+                             "- {from: n7, to: n10, time: 17}\n- {from: n8, to: n10, time: 11}\n"
+                             "- {from: n9, to: n10, time: 13}\n";
 
 static EsGraph *read_graph(const char *text) {
   EsGraphList l = {0};
@@ -85,7 +84,8 @@ static void test_heft_paper(void) {
   double up[10];
   es_dag_upward_rank(&d, up);
   /* the paper's Table: rank_u of n1..n10 */
-  const double want[10] = {108, 77, 80, 80, 69, 190.0 / 3, 128.0 / 3, 107.0 / 3, 133.0 / 3, 44.0 / 3};
+  const double want[10] = {108,       77,        80,        80,        69,
+                           190.0 / 3, 128.0 / 3, 107.0 / 3, 133.0 / 3, 44.0 / 3};
   for (int v = 0; v < 10; v++)
     ASSERT_NEAR(up[v], want[v], 1e-12);
   es_dag_free(&d);

@@ -22,8 +22,8 @@ static const char *const passes[] = {"none",    "off-idle", "low-idle:1", "scale
 
 static int failures_at_start;
 
-static void check_pass(const EsProblem *p, const EsSolution *base, const char *pass,
-                       double horizon, int graph, const char *algo) {
+static void check_pass(const EsProblem *p, const EsSolution *base, const char *pass, double horizon,
+                       int graph, const char *algo) {
   EsSolution s;
   EsError err = {0};
   if (es_solution_copy(&s, base)) {
@@ -47,7 +47,8 @@ static void check_pass(const EsProblem *p, const EsSolution *base, const char *p
 
 static void check_graph(int i, EsRng *r) {
   int procs = (int)es_rng_range(r, 1, 6);
-  EsGenLayered o = {(int)es_rng_range(r, 1, 30), 0.3 + 2 * es_rng_uniform(r),
+  EsGenLayered o = {(int)es_rng_range(r, 1, 30),
+                    0.3 + 2 * es_rng_uniform(r),
                     1 + 4 * es_rng_uniform(r),
                     {procs, 10 * es_rng_uniform(r) * es_rng_uniform(r), 2 * es_rng_uniform(r), 40,
                      es_rng_uniform(r) < 0.2, (uint64_t)i + 1}};
