@@ -34,6 +34,17 @@ else()
   set(ESCHED_HAVE_ZLIB OFF)
   message(STATUS "esched: zlib not found: gunzip networks before reading them")
 endif()
+# Importers of real task graphs (optional): libxml2 for Pegasus DAX and
+# json-c for WfCommons JSON (Debian: libxml2-dev, libjson-c-dev).
+pkg_check_modules(ESCHED_LIBXML2 IMPORTED_TARGET libxml-2.0)
+pkg_check_modules(ESCHED_JSONC IMPORTED_TARGET json-c)
+foreach(dep LIBXML2 JSONC)
+  if(ESCHED_${dep}_FOUND)
+    message(STATUS "esched: ${dep} found: esched import enabled for its format")
+  else()
+    message(STATUS "esched: ${dep} not found: its import format is disabled")
+  endif()
+endforeach()
 
 # LLVM: prefer the llvm-config named by the user, else the newest on PATH, with
 # LLVM 14 (Debian 12's default) as the baseline.

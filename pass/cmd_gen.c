@@ -19,6 +19,18 @@ static const char help[] =
     "  dag      a random DAG (tasks read from up to --max-parents earlier tasks)\n"
     "  sumproduct  variable elimination on a network as a task tree (first argument;\n"
     "           see esched gen sumproduct --help)\n"
+    "timed graphs for the list schedulers (times on processors p0..pN-1, for the\n"
+    "platforms NAME:N, e.g. 6805:4 or easef:4; docs/timed.md):\n"
+    "  random-dag  Abdel-Kader's random DAGs: --tasks, --shape ALPHA, --out-degree,\n"
+    "              --ccr, --beta, --pnr or --procs\n"
+    "  easef-dag   EASEF's random DAGs: --tasks, --ccr, --shape LAMBDA, --procs\n"
+    "  gauss       Gaussian elimination of a --size M matrix (default 8: 35 tasks)\n"
+    "  fft         recursive FFT of --size POINTS points (default 4: 15 tasks)\n"
+    "  md          molecular dynamics, 41 tasks (a stand-in: the real edges are only\n"
+    "              in a figure we lack)\n"
+    "  sieve       sieve of Eratosthenes for N = 32, 32 tasks (a stand-in likewise)\n"
+    "  easef12     EASEF's 12-task example: Table 2's times on p0..p3; edges chosen\n"
+    "              to reproduce the text's critical paths (the figure is missing)\n"
     "\n"
     "options:\n"
     "  --tasks N         number of tasks (default 10)\n"
@@ -33,6 +45,17 @@ static const char help[] =
     "  --missing P       probability that a task lacks a variant on a non-CPU device\n"
     "  --pinned P        probability that a task is pinned to the CPU\n"
     "  --k K             chain scale (default 100)\n"
+    "  --shape S         alpha / lambda: width ~ S sqrt(n), depth ~ sqrt(n) / S (1)\n"
+    "  --out-degree D    mean out-degree of random-dag (default 2; easef-dag 3)\n"
+    "  --ccr C           communication to computation ratio (default 1)\n"
+    "  --beta B          computation range across processors (default 0.5;\n"
+    "                    easef-dag 1)\n"
+    "  --procs P         processors (default 4)\n"
+    "  --pnr R           processors = R * tasks (the dissertation's PNR, 0 < R <= 1)\n"
+    "  --mean W          mean computation time w_DAG (default 40)\n"
+    "  --uniform         equal task times and equal edge times (the dissertation's\n"
+    "                    Gaussian elimination)\n"
+    "  --size M          matrix size (gauss) or points (fft)\n"
     "  --platform-out F  also write a platform with these devices and levels\n"
     "  -o FILE           output graph (default: standard output)\n";
 
@@ -40,7 +63,36 @@ typedef struct Options {
   const char *kind, *output, *platform_out;
   EsGenOptions gen;
   double k;
+  EsGenLayered layered; /* timed kinds; layered.costs is the cost model */
+  double pnr, out_degree, beta;
+  long size;
 } Options;
+
+static bool parse_timed_option(Args *a, const char *arg, Options *o) {
+  long n;
+  EsGenTimed *c = &o->layered.costs;
+  if (!strcmp(arg, "--shape"))
+    args_double(a, arg, &o->layered.shape);
+  else if (!strcmp(arg, "--out-degree"))
+    args_double(a, arg, &o->out_degree);
+  else if (!strcmp(arg, "--ccr"))
+    args_double(a, arg, &c->ccr);
+  else if (!strcmp(arg, "--beta"))
+    args_double(a, arg, &o->beta);
+  else if (!strcmp(arg, "--pnr"))
+    args_double(a, arg, &o->pnr);
+  else if (!strcmp(arg, "--mean"))
+    args_double(a, arg, &c->mean_comp);
+  else if (!strcmp(arg, "--uniform"))
+    c->uniform = true;
+  else if (!strcmp(arg, "--procs") && args_long(a, arg, &n))
+    c->nprocs = (int)n;
+  else if (!strcmp(arg, "--size") && args_long(a, arg, &n))
+    o->size = n;
+  else
+    return false;
+  return true;
+}
 
 static bool parse_number_option(Args *a, const char *arg, Options *o) {
   long n;
@@ -70,9 +122,10 @@ static bool parse_number_option(Args *a, const char *arg, Options *o) {
 static bool parse(int argc, char **argv, Options *o) {
   Args a;
   args_init(&a, "gen", argc, argv);
-  o->gen = (EsGenOptions){.ntasks = 10, .ndevices = 2, .nlevels = 1, .seed = 1,
-                          .max_parents = 2};
+  o->gen = (EsGenOptions){.ntasks = 10, .ndevices = 2, .nlevels = 1, .seed = 1, .max_parents = 2};
   o->k = 100;
+  o->layered = (EsGenLayered){0, 1, 0, {4, 1, -1, 40, false, 1}};
+  o->out_degree = -1, o->beta = -1;
   const char *arg;
   ArgKind k;
   while ((k = args_next(&a, &arg)) != ARG_END) {
@@ -92,13 +145,28 @@ static bool parse(int argc, char **argv, Options *o) {
       o->gen.costs = ES_GEN_PHYSICAL;
     else if (!strcmp(arg, "--mixed"))
       o->gen.mixed_directions = true;
-    else if (!parse_number_option(&a, arg, o))
+    else if (!parse_number_option(&a, arg, o) && !parse_timed_option(&a, arg, o))
       args_unknown(&a, arg);
     if (a.failed)
       return false;
   }
   if (!o->kind) {
     diag(DIAG_ERROR, NULL, 0, 0, "gen: which kind? (fig3, chain, tree, dag; see --help)");
+    return false;
+  }
+  bool easef = !strcmp(o->kind, "easef-dag");
+  EsGenLayered *l = &o->layered;
+  l->ntasks = o->gen.ntasks;
+  l->costs.seed = o->gen.seed;
+  l->out_degree = o->out_degree >= 0 ? o->out_degree : easef ? 3 : 2;
+  l->costs.beta = o->beta >= 0 ? o->beta : easef ? 1 : 0.5;
+  if (o->pnr > 0)
+    l->costs.nprocs =
+        (int)(o->pnr * o->gen.ntasks + 0.5) > 0 ? (int)(o->pnr * o->gen.ntasks + 0.5) : 1;
+  if (l->costs.nprocs < 1 || l->costs.nprocs > 4096 || !(l->shape > 0) || !(l->costs.ccr >= 0) ||
+      !(l->costs.beta >= 0 && l->costs.beta <= 2) || !(l->costs.mean_comp > 0)) {
+    diag(DIAG_ERROR, NULL, 0, 0,
+         "gen: need 1 <= --procs <= 4096, --shape > 0, --ccr >= 0, 0 <= --beta <= 2, --mean > 0");
     return false;
   }
   if (o->gen.ntasks < 1 || o->gen.ndevices < 1 || o->gen.ndevices > 64 || o->gen.nlevels < 1 ||
@@ -119,7 +187,22 @@ static EsGraph *generate(const Options *o) {
     return es_gen_tree(&o->gen);
   if (!strcmp(o->kind, "dag"))
     return es_gen_dag(&o->gen);
-  diag(DIAG_ERROR, NULL, 0, 0, "gen: unknown kind '%s' (fig3, chain, tree, dag)", o->kind);
+  if (!strcmp(o->kind, "random-dag") || !strcmp(o->kind, "easef-dag"))
+    return es_gen_layered(&o->layered);
+  if (!strcmp(o->kind, "gauss"))
+    return es_gen_gauss(o->size ? (int)o->size : 8, &o->layered.costs);
+  if (!strcmp(o->kind, "fft"))
+    return es_gen_fft(o->size ? (int)o->size : 4, &o->layered.costs);
+  if (!strcmp(o->kind, "md"))
+    return es_gen_md(&o->layered.costs);
+  if (!strcmp(o->kind, "sieve"))
+    return es_gen_sieve(&o->layered.costs);
+  if (!strcmp(o->kind, "easef12"))
+    return es_gen_easef12();
+  diag(DIAG_ERROR, NULL, 0, 0,
+       "gen: unknown kind '%s' (fig3, chain, tree, dag, random-dag, easef-dag, gauss, fft, md, "
+       "sieve, easef12)",
+       o->kind);
   return NULL;
 }
 

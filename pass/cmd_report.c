@@ -1,4 +1,5 @@
 /* esched report: schedules -> tables for people. */
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -7,20 +8,50 @@
 #include "pass/commands.h"
 #include "pass/diag.h"
 #include "scheduler/files.h"
+#include "scheduler/gantt.h"
 #include "scheduler/report.h"
 
 static const char help[] =
     "usage: esched report [--schedule] SCHEDULE.yaml [--profile PROFILE.yaml]\n"
+    "                     [--gantt OUT.svg [--graph GRAPH.yaml]]\n"
     "\n"
     "Prints the energy table of every schedule in SCHEDULE.yaml, in the shape of\n"
     "Silberstein 2011's Table 2: energy of the schedule, waste of each baseline\n"
     "relative to it in percent, and tasks per device.\n"
     "\n"
-    "With --profile, also compares each task's expected time and energy with\n"
-    "what the profile measured, and shows the error of each cost predictor.\n";
+    "options:\n"
+    "  --profile FILE    also compare each task's expected time and energy with\n"
+    "                    what the profile measured, with each cost predictor's error\n"
+    "  --gantt OUT.svg   also draw the (first) timed schedule as a Gantt chart:\n"
+    "                    processor rows, tasks shaded by DVFS level, idle time\n"
+    "  --graph FILE      the graph the schedule came from: draws its transfers\n";
+
+/* Writes the Gantt chart of the first schedule to path (atomically). */
+static bool write_gantt(const EsScheduleList *list, const char *path, const char *graph) {
+  EsError err;
+  diag_error_init(&err);
+  EsGraphList graphs = {0};
+  if (graph && es_graph_read(graph, &graphs, &err))
+    return false;
+  if (list->len == 0 || isnan(list->v[0]->makespan)) {
+    diag(DIAG_ERROR, NULL, 0, 0, "report: --gantt needs a timed schedule (makespan and timing)");
+    es_graph_list_free(&graphs);
+    return false;
+  }
+  EsOutput f;
+  bool ok = es_output_open(&f, path, &err) == ES_OK;
+  if (ok && es_gantt_svg(f.f, list->v[0], graphs.len ? graphs.v[0] : NULL) != ES_OK) {
+    es_output_abort(&f);
+    diag(DIAG_ERROR, NULL, 0, 0, "report: cannot write '%s'", path);
+    ok = false;
+  } else if (ok)
+    ok = es_output_commit(&f, &err) == ES_OK;
+  es_graph_list_free(&graphs);
+  return ok;
+}
 
 typedef struct Options {
-  const char *schedule, *profile;
+  const char *schedule, *profile, *gantt, *graph;
 } Options;
 
 static int parse(int argc, char **argv, Options *o) {
@@ -41,6 +72,10 @@ static int parse(int argc, char **argv, Options *o) {
       o->schedule = args_value(&a, arg);
     else if (!strcmp(arg, "--profile"))
       o->profile = args_value(&a, arg);
+    else if (!strcmp(arg, "--gantt"))
+      o->gantt = args_value(&a, arg);
+    else if (!strcmp(arg, "--graph"))
+      o->graph = args_value(&a, arg);
     else
       args_unknown(&a, arg);
     if (a.failed)
@@ -64,7 +99,8 @@ int cmd_report(int argc, char **argv) {
   diag_error_init(&err);
   int status = 1;
   if (es_schedule_read(o.schedule, &list, &err) == ES_OK &&
-      (!o.profile || es_profile_read(o.profile, &prof, &err) == ES_OK)) {
+      (!o.profile || es_profile_read(o.profile, &prof, &err) == ES_OK) &&
+      (!o.gantt || write_gantt(&list, o.gantt, o.graph))) {
     es_report_energy_table(stdout, (const EsSchedule *const *)list.v, list.len);
     for (int i = 0; prof && i < list.len; i++) {
       printf("\n%s: expected against measured\n", list.v[i]->graph ? list.v[i]->graph : "-");

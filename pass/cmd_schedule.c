@@ -19,9 +19,15 @@ static const char help[] =
     "options:\n"
     "  --platform NAME|FILE  devices, levels and links (presets: esched platform)\n"
     "  --profile FILE        measured task times (profile.yaml) overriding the graph's\n"
-    "  --algo A              tree-dp, mincut, ilp, brute, single:DEVICE, greedy\n"
-    "                        (default: tree-dp for trees and forests, mincut for two\n"
-    "                        devices, ilp otherwise)\n"
+    "  --algo A              tree-dp, mincut, ilp, brute, single:DEVICE, greedy,\n"
+    "                        energy-deadline (needs --deadline); timed schedules:\n"
+    "                        heft, cpop, dps, hnpd, easef (default: tree-dp for trees\n"
+    "                        and forests, mincut for two devices, ilp otherwise)\n"
+    "  --dvfs S              DVFS post-pass of a timed schedule: none, off-idle,\n"
+    "                        low-idle:LEVEL, scale:LEVEL, scale, evenly, equalize\n"
+    "                        (never lengthens the makespan; docs/timed.md)\n"
+    "  --deadline T          makespan bound: for energy-deadline, and the horizon\n"
+    "                        the DVFS passes may stretch tasks to\n"
     "  --objective energy|time  what to minimize (time: serial time, one device busy)\n"
     "  --seed N              seed of randomized algorithms\n"
     "  --time-limit S        seconds for solvers that support a limit (ilp)\n"
@@ -57,6 +63,10 @@ static bool parse(int argc, char **argv, Options *o) {
       o->profile = args_value(&a, arg);
     else if (!strcmp(arg, "--algo"))
       o->plan.algorithm = args_value(&a, arg);
+    else if (!strcmp(arg, "--dvfs"))
+      o->plan.dvfs = args_value(&a, arg);
+    else if (!strcmp(arg, "--deadline"))
+      args_double(&a, arg, &o->plan.algo.deadline);
     else if (!strcmp(arg, "-o"))
       o->output = args_value(&a, arg);
     else if (!strcmp(arg, "--objective")) {

@@ -24,6 +24,7 @@ static const Command commands[] = {
     {"report", cmd_report, "print a schedule as a table like the papers'"},
     {"gen", cmd_gen, "generate task graphs (paper examples, random trees and DAGs)"},
     {"platform", cmd_platform, "list the built-in platforms or print one as YAML"},
+    {"import", cmd_import, "convert STG, Pegasus DAX or WfCommons JSON task graphs"},
     {NULL, NULL, NULL},
 };
 

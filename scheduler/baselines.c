@@ -5,7 +5,9 @@
  *                each at its cheapest level: the paper's CPU-only / GPU-only;
  * greedy         each task on its own cheapest label, transfers ignored: the
  *                paper's hybrid-greedy;
- * brute          every assignment, evaluated under problem.h's exact model.
+ * brute          every assignment, evaluated under problem.h's exact model;
+ *                with opt->deadline > 0 only those whose serial time meets it
+ *                (the oracle of energy-deadline).
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -63,8 +65,8 @@ enum { BRUTE_MAX_TASKS = 20 };
 int es_brute(const EsProblem *p, const EsAlgoOptions *opt, EsSolution *out, EsError *err) {
   const int n = p->ntasks;
   if (n > BRUTE_MAX_TASKS)
-    return es_error_set(err, ES_ELIMIT, NULL, 0, 0,
-                        "brute refuses %d tasks (at most %d)", n, BRUTE_MAX_TASKS);
+    return es_error_set(err, ES_ELIMIT, NULL, 0, 0, "brute refuses %d tasks (at most %d)", n,
+                        BRUTE_MAX_TASKS);
   long limit = opt->brute_limit > 0 ? opt->brute_limit : BRUTE_DEFAULT_LIMIT;
   int *allowed = malloc(((size_t)n * (size_t)p->nlabels + 1) * sizeof(int));
   int *nallowed = calloc((size_t)n + 1, sizeof(int));
@@ -85,8 +87,8 @@ int es_brute(const EsProblem *p, const EsAlgoOptions *opt, EsSolution *out, EsEr
     combos *= nallowed[v];
   }
   if (combos > (double)limit) {
-    rc = es_error_set(err, ES_ELIMIT, NULL, 0, 0,
-                      "brute refuses %.3g assignments (limit %ld)", combos, limit);
+    rc = es_error_set(err, ES_ELIMIT, NULL, 0, 0, "brute refuses %.3g assignments (limit %ld)",
+                      combos, limit);
     goto out;
   }
   double best = INFINITY;
@@ -94,6 +96,8 @@ int es_brute(const EsProblem *p, const EsAlgoOptions *opt, EsSolution *out, EsEr
     for (int v = 0; v < n; v++)
       labels[v] = allowed[v * p->nlabels + digit[v]];
     double c = es_problem_evaluate(p, p->objective, labels);
+    if (opt->deadline > 0 && !(es_problem_evaluate(p, ES_OBJ_TIME, labels) <= opt->deadline))
+      c = INFINITY;
     if (c < best) {
       best = c;
       memcpy(out->label, labels, sizeof(int) * (size_t)n);

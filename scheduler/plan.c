@@ -1,8 +1,11 @@
 /* From graph to schedule (plan.h). */
 #include "scheduler/plan.h"
 
+#include <math.h>
 #include <stdio.h>
 #include <string.h>
+
+#include "scheduler/timed.h"
 
 void es_plan_baseline_name(const char *spec, char *buf, int len) {
   if (strncmp(spec, "single:", 7) == 0)
@@ -30,8 +33,7 @@ static int run_baseline(const EsProblem *p, const char *spec, const EsAlgoOption
   return rc;
 }
 
-static int add_baselines(const EsProblem *p, const EsAlgoOptions *ao, EsSchedule *s,
-                         EsError *err) {
+static int add_baselines(const EsProblem *p, const EsAlgoOptions *ao, EsSchedule *s, EsError *err) {
   int rc = ES_OK;
   for (int d = 0; d < p->ndevices && !rc; d++) {
     char spec[80];
@@ -43,10 +45,28 @@ static int add_baselines(const EsProblem *p, const EsAlgoOptions *ao, EsSchedule
   return rc;
 }
 
-int es_plan(EsGraph *g, const EsPlanOptions *opt, EsSchedule **out, char *chosen,
-            int chosen_len, char *why, int why_len, EsError *err) {
+/* Applies opt->dvfs to a timed solution, recording its energy and makespan
+ * before the pass (the no-dvfs baseline), and validates the result. */
+static int apply_dvfs(const EsProblem *p, const EsPlanOptions *opt, EsSolution *sol, double *before,
+                      double *before_ms, EsError *err) {
+  EsTimedMetrics m;
+  if (sol->start && es_timed_simulate(p, sol, &m) == ES_OK)
+    *before = m.energy, *before_ms = m.makespan;
+  int rc = es_dvfs_apply(p, opt->dvfs, opt->algo.deadline, sol, err);
+  EsError why = {0};
+  if (!rc && es_timed_validate(p, sol, 1e-6, &why))
+    rc = es_error_set(err, ES_ESOLVER, NULL, 0, 0, "internal error: --dvfs %s: %s", opt->dvfs,
+                      why.message);
+  return rc;
+}
+
+int es_plan(EsGraph *g, const EsPlanOptions *opt, EsSchedule **out, char *chosen, int chosen_len,
+            char *why, int why_len, EsError *err) {
   EsProblem p;
-  int rc = es_problem_build(g, &opt->problem, &p, err);
+  EsProblemOptions po = opt->problem;
+  if (opt->algorithm && es_algorithm_timed(opt->algorithm))
+    po.objective = ES_OBJ_TIME; /* list schedulers minimize makespan; energies optional */
+  int rc = es_problem_build(g, &po, &p, err);
   if (rc)
     return rc;
   char reason[160] = "";
@@ -61,13 +81,19 @@ int es_plan(EsGraph *g, const EsPlanOptions *opt, EsSchedule **out, char *chosen
     goto out;
   }
   rc = es_algorithm_run(algo, &p, &opt->algo, &sol, err);
+  double before = NAN, before_ms = NAN;
+  if (!rc && opt->dvfs)
+    rc = apply_dvfs(&p, opt, &sol, &before, &before_ms, err);
   if (!rc) {
     *out = es_schedule_from_solution(g, &p, &sol, algo);
-    if (!*out)
+    if (!*out || es_schedule_set_timed(*out, &p, &sol, opt->dvfs))
       rc = es_error_set(err, ES_ENOMEM, NULL, 0, 0, "out of memory");
   }
+  bool timed = sol.start != NULL;
   es_solution_free(&sol);
-  if (!rc && opt->baselines && (rc = add_baselines(&p, &opt->algo, *out, err))) {
+  if (!rc && timed && !isnan(before))
+    rc = es_schedule_add_baseline(*out, "no-dvfs", before, before_ms);
+  if (!rc && opt->baselines && !timed && (rc = add_baselines(&p, &opt->algo, *out, err))) {
     es_schedule_free(*out);
     *out = NULL;
   }

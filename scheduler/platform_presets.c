@@ -1,7 +1,11 @@
 /* Built-in platforms: the machines of the papers esched implements, so that
  * their experiments can be rerun by name. */
 #include <stddef.h>
+#include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
+
+#include <stdbool.h>
 
 #include "scheduler/platform.h"
 
@@ -48,22 +52,42 @@ typedef struct Cpu {
   double idle;
 } Cpu;
 
+/* Abdel-Kader's dissertation (Ch. 3, Sec. 4.1, 5.3): the Motorola CMOS 6805
+ * rated 6 MHz at 5.0 V, 4.5 MHz at 3.3 V and 3 MHz at 2.2 V, with dynamic
+ * power P ~ f V^2 (normalized here so that the top level draws 1 W: 1,
+ * 0.3267, 0.0968 W). Idle at full voltage draws the top level's power: the
+ * reference energy E1 = makespan * sum_k P1(k) of the dissertation is the
+ * energy of a schedule without any DVFS strategy. */
+#define MHZ         1e6
+#define P6805(f, v) ((f) * (v) * (v) / (6.0 * 25.0))
+static const EsLevel m6805[] = {
+    {6 * MHZ, P6805(6.0, 5.0), 5.0},
+    {4.5 * MHZ, P6805(4.5, 3.3), 3.3},
+    {3 * MHZ, P6805(3.0, 2.2), 2.2},
+};
+
 static const Cpu easef_cpus[] = {
     {"opteron", opteron, 6, 15},
     {"pentium-m", pentium_m, 6, 5},
     {"via-c7m", via_c7m, 8, 0.1},
+    {"6805", m6805, 3, P6805(6.0, 5.0)},
 };
 
-/* A platform of the given EASEF processors, fully interconnected (the paper's
- * communication costs come from the task graph, so the links are nominal). */
-static EsPlatform *easef_platform(const char *name, const int *which, int n) {
+/* A platform of the given processors, fully interconnected (the papers'
+ * communication costs come from the task graph, so the links are nominal
+ * and draw nothing: the processors' idle power covers the dissertation's
+ * sender busy during a transfer). With numbered, the devices are p0, p1,
+ * ... (the names the generators give times for); else the CPUs' names. */
+static EsPlatform *easef_platform(const char *name, const int *which, int n, bool numbered) {
   EsPlatform *p = es_platform_new(name);
   if (!p)
     return NULL;
   for (int i = 0; i < n; i++) {
     const Cpu *c = &easef_cpus[which[i]];
-    if (es_platform_add_device(p, c->name, "cpu", c->levels, c->nlevels,
-                               c->idle) < 0)
+    char dev[16];
+    snprintf(dev, sizeof dev, "p%d", i);
+    if (es_platform_add_device(p, numbered ? dev : c->name, "cpu", c->levels, c->nlevels, c->idle) <
+        0)
       goto fail;
   }
   for (int i = 0; i < n; i++)
@@ -77,7 +101,7 @@ fail:
 }
 
 static const char *const names[] = {"silberstein2011", "easef", "opteron", "pentium-m",
-                                    "via-c7m", NULL};
+                                    "via-c7m",         "6805",  NULL};
 
 static const char *const summaries[] = {
     "Silberstein 2011 Table 2: cpu 90 W, gpu 180 W, 1 GB/s link at 140 W, idle 0 W",
@@ -85,6 +109,7 @@ static const char *const summaries[] = {
     "EASEF Table 1: AMD Opteron, 6 P-states 2.6-1.0 GHz, idle 15 W",
     "EASEF Table 1: Intel Pentium M, 6 P-states 1.6-0.6 GHz, idle 5 W",
     "EASEF Table 1: VIA C7-M, 8 P-states 2.0-0.4 GHz, idle 0.1 W",
+    "Abdel-Kader: Motorola 6805, 6 MHz@5.0V, 4.5 MHz@3.3V, 3 MHz@2.2V, P ~ f V^2 (1 W top)",
 };
 
 const char *const *es_platform_preset_names(void) { return names; }
@@ -96,14 +121,44 @@ const char *es_platform_preset_summary(const char *name) {
   return NULL;
 }
 
+enum { MAX_PROCESSORS = 4096 };
+
+/* NAME:N, N processors p0..p(N-1): copies of one CPU, or for easef the
+ * three EASEF CPUs in turn (Opteron, Pentium M, VIA C7-M, Opteron, ...). */
+static EsPlatform *numbered(const char *name, const char *colon) {
+  char *end;
+  long n = strtol(colon + 1, &end, 10);
+  size_t len = (size_t)(colon - name);
+  if (*end || n < 1 || n > MAX_PROCESSORS)
+    return NULL;
+  int *which = malloc((size_t)n * sizeof *which);
+  if (!which)
+    return NULL;
+  bool mix = len == 5 && strncmp(name, "easef", 5) == 0, found = mix;
+  for (int c = 0; c < 4 && !mix; c++)
+    if (strlen(easef_cpus[c].name) == len && strncmp(name, easef_cpus[c].name, len) == 0) {
+      for (long i = 0; i < n; i++)
+        which[i] = c;
+      found = true;
+    }
+  for (long i = 0; mix && i < n; i++)
+    which[i] = (int)(i % 3);
+  EsPlatform *p = found ? easef_platform(name, which, (int)n, true) : NULL;
+  free(which);
+  return p;
+}
+
 EsPlatform *es_platform_preset(const char *name) {
-  static const int all[] = {0, 1, 2};
+  static const int all[] = {0, 1, 2, 3};
+  const char *colon = strchr(name, ':');
+  if (colon)
+    return numbered(name, colon);
   if (strcmp(name, "silberstein2011") == 0)
     return silberstein2011();
   if (strcmp(name, "easef") == 0)
-    return easef_platform("easef", all, 3);
-  for (int i = 0; i < 3; i++)
+    return easef_platform("easef", all, 3, false);
+  for (int i = 0; i < 4; i++)
     if (strcmp(name, easef_cpus[i].name) == 0)
-      return easef_platform(name, &all[i], 1);
+      return easef_platform(name, &all[i], 1, false);
   return NULL;
 }

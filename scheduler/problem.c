@@ -129,8 +129,8 @@ static int check_devices(Builder *b) {
   for (int i = 0; i < g->nvalues; i++) {
     const EsDeviceValue *v = &g->values[i];
     if (b->graph_to_problem_device[v->device] < 0)
-      return fail_at(b, v->mark, ES_EINVAL, "unknown device '%s'%s",
-                     g->device_names[v->device], " (the platform does not have it)");
+      return fail_at(b, v->mark, ES_EINVAL, "unknown device '%s'%s", g->device_names[v->device],
+                     " (the platform does not have it)");
     if (!(v->value >= 0) || isinf(v->value))
       return fail_at(b, v->mark, ES_EINVAL,
                      "cost of device '%s' must be a finite non-negative number%s",
@@ -227,9 +227,9 @@ static int task_costs(Builder *b, int v) {
     fill_from_values(b, t, t->time_begin, t->time_len, b->opt->platform != NULL, time);
     bool profiled = b->opt->profile && fill_from_profile(b, v, time);
     if (b->form == FORM_PHYSICAL && !profiled && t->time_len == 0 && t->pin < 0)
-      return fail_at(b, t->mark, ES_EINVAL, "task '%s' has no time and no profile entry%s",
-                     t->name,
-                     b->opt->profile ? " (its key is not in the profile)" : "; pass --profile FILE");
+      return fail_at(b, t->mark, ES_EINVAL, "task '%s' has no time and no profile entry%s", t->name,
+                     b->opt->profile ? " (its key is not in the profile)"
+                                     : "; pass --profile FILE");
     apply_pin(b, t, time);
   }
   if (!energy)
@@ -289,13 +289,15 @@ static int alloc_task_values(Builder *b) {
 /* Link coefficients per device pair: direct, else the cheapest two-hop route
  * (by time), else INFINITY (data cannot move between those devices). */
 static void link_coefficients(const EsProblem *p, const EsPlatform *pf, int a, int c,
-                              double out[4]) {
+                              double out[5]) {
   double idle = 0;
   for (int d = 0; d < p->ndevices; d++)
     idle += p->idle_power[d];
   out[0] = out[1] = out[2] = out[3] = INFINITY;
+  out[4] = 0;
   const EsLink *direct = es_platform_link(pf, a, c);
   if (direct) {
+    out[4] = direct->power;
     out[0] = 1 / direct->bandwidth, out[1] = direct->latency;
     out[2] = (direct->power + idle) / direct->bandwidth;
     out[3] = direct->latency * (direct->power + idle);
@@ -308,6 +310,7 @@ static void link_coefficients(const EsProblem *p, const EsPlatform *pf, int a, i
     double unit = 1 / x->bandwidth + 1 / y->bandwidth, fixed = x->latency + y->latency;
     if (unit + fixed < out[0] + out[1]) {
       out[0] = unit, out[1] = fixed;
+      out[4] = x->power > y->power ? x->power : y->power; /* upper bound over the two hops */
       out[2] = (x->power + idle) / x->bandwidth + (y->power + idle) / y->bandwidth;
       out[3] = x->latency * (x->power + idle) + y->latency * (y->power + idle);
     }
@@ -323,6 +326,9 @@ static int transfer_coefficients(Builder *b) {
     if (!p->xfer_unit[o] || !p->xfer_fixed[o])
       return ES_ENOMEM;
   }
+  p->link_power = calloc(n + 1, sizeof(double));
+  if (!p->link_power)
+    return ES_ENOMEM;
   const EsPlatform *pf = b->opt->platform;
   for (int a = 0; a < p->ndevices; a++)
     for (int c = 0; c < p->ndevices; c++) {
@@ -330,13 +336,15 @@ static int transfer_coefficients(Builder *b) {
       if (a == c)
         continue;
       if (b->form == FORM_PHYSICAL) {
-        double co[4];
+        double co[5];
         link_coefficients(p, pf, a, c, co);
+        p->link_power[k] = co[4];
         p->xfer_unit[ES_OBJ_TIME][k] = co[0], p->xfer_fixed[ES_OBJ_TIME][k] = co[1];
         p->xfer_unit[ES_OBJ_ENERGY][k] = co[2], p->xfer_fixed[ES_OBJ_ENERGY][k] = co[3];
       } else {
         p->xfer_unit[ES_OBJ_TIME][k] = 1;
         const EsLink *l = pf ? es_platform_link(pf, a, c) : NULL;
+        p->link_power[k] = b->form == FORM_TIMED && l ? l->power : 0;
         /* Timed graphs with a platform: a transfer of time t costs t at the
          * link's power; abstract graphs give the energy directly. */
         p->xfer_unit[ES_OBJ_ENERGY][k] = b->form == FORM_TIMED ? (l ? l->power : 0) : 1;
@@ -502,6 +510,7 @@ void es_problem_free(EsProblem *p) {
   free(p->level_freq);
   free(p->level_power);
   free(p->idle_power);
+  free(p->link_power);
   for (int o = 0; o < 2; o++) {
     free(p->value[o]);
     free(p->item_weight[o]);

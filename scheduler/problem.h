@@ -53,20 +53,24 @@ typedef struct EsProblem {
 
   /* Data items: a producer and its distinct readers (CSR). */
   int nitems;
-  int *item_producer;    /* [nitems] */
-  int *item_first;       /* [nitems + 1] into item_reader */
-  int *item_reader;      /* readers, ascending */
+  int *item_producer;     /* [nitems] */
+  int *item_first;        /* [nitems + 1] into item_reader */
+  int *item_reader;       /* readers, ascending */
   double *item_weight[2]; /* [nitems]: bytes (physical) or abstract cost/time */
   /* Transfer cost of an item of weight w from device a to b != a:
    * xfer_unit[obj][a * ndevices + b] * w + xfer_fixed[...] when w > 0, else 0. */
   double *xfer_unit[2], *xfer_fixed[2];
+  /* Power drawn while an item moves from a to b, [ndevices * ndevices] (W;
+   * 0 without a platform): what the timed simulator charges per second of
+   * transfer, idle power being counted per device there. */
+  double *link_power;
 
   /* Order-only edges (no data): they constrain the order, not the cost. */
   int norders;
   int *order_from, *order_to;
 
-  bool physical;    /* costs derived from times, bytes and a platform */
-  bool has_shared;  /* some item has more than one reader */
+  bool physical;         /* costs derived from times, bytes and a platform */
+  bool has_shared;       /* some item has more than one reader */
   EsObjective objective; /* what the algorithms minimize */
   const char *unit[2];   /* "J"/"s" for physical input, "" for abstract */
 } EsProblem;

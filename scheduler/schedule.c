@@ -1,15 +1,18 @@
 /* Schedules: construction from a solution, lookup, lists. */
 #include "scheduler/schedule.h"
 
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "scheduler/timed.h"
 #include "scheduler/vec.h"
 
 EsSchedule *es_schedule_new(void) {
   EsSchedule *s = calloc(1, sizeof *s);
   if (s) {
     s->total_energy = s->total_time = s->makespan = s->bound = NAN;
+    s->energy_active = s->energy_idle = s->energy_transfer = s->slr = s->ecr = NAN;
     s->energy_unit = s->time_unit = "";
     s->objective = "energy";
   }
@@ -21,6 +24,8 @@ void es_schedule_free(EsSchedule *s) {
     return;
   free(s->entries);
   free(s->baselines);
+  free(s->idle_device);
+  free(s->idle_state);
   es_arena_free(&s->arena);
   free(s);
 }
@@ -32,8 +37,8 @@ static int add_entry(EsSchedule *s, EsScheduleEntry e) {
   return ES_OK;
 }
 
-EsSchedule *es_schedule_from_solution(const EsGraph *g, const EsProblem *p,
-                                      const EsSolution *sol, const char *algorithm) {
+EsSchedule *es_schedule_from_solution(const EsGraph *g, const EsProblem *p, const EsSolution *sol,
+                                      const char *algorithm) {
   EsSchedule *s = es_schedule_new();
   if (!s)
     return NULL;
@@ -78,6 +83,32 @@ EsSchedule *es_schedule_from_solution(const EsGraph *g, const EsProblem *p,
     return NULL;
   }
   return s;
+}
+
+int es_schedule_set_timed(EsSchedule *s, const EsProblem *p, const EsSolution *sol,
+                          const char *dvfs) {
+  EsTimedMetrics m;
+  if (!sol->start || es_timed_simulate(p, sol, &m))
+    return ES_OK;
+  s->makespan = m.makespan;
+  s->dvfs = dvfs ? es_arena_strdup(&s->arena, dvfs) : NULL;
+  if (!isnan(m.energy)) {
+    s->total_energy = m.energy;
+    s->energy_active = m.active, s->energy_idle = m.idle, s->energy_transfer = m.transfer;
+    s->slr = m.slr, s->ecr = m.ecr;
+  }
+  if (!sol->idle_state)
+    return ES_OK;
+  free(s->idle_device), free(s->idle_state);
+  s->idle_device = malloc(((size_t)p->ndevices + 1) * sizeof *s->idle_device);
+  s->idle_state = malloc(((size_t)p->ndevices + 1) * sizeof *s->idle_state);
+  if (!s->idle_device || !s->idle_state)
+    return ES_ENOMEM;
+  s->nidle = 0;
+  for (int d = 0; d < p->ndevices; d++)
+    if (sol->idle_state[d] != ES_IDLE_DEVICE)
+      s->idle_device[s->nidle] = p->device_names[d], s->idle_state[s->nidle++] = sol->idle_state[d];
+  return ES_OK;
 }
 
 int es_schedule_add_baseline(EsSchedule *s, const char *name, double energy, double time) {

@@ -24,20 +24,29 @@ typedef struct EsScheduleEntry {
 } EsScheduleEntry;
 
 typedef struct EsBaseline {
-  const char *name; /* "cpu-only", "gpu-only", "greedy", ... */
+  const char *name;    /* "cpu-only", "gpu-only", "greedy", ... */
   double energy, time; /* NAN when unknown */
 } EsBaseline;
 
 typedef struct EsSchedule {
   const char *file;
   const char *algorithm;
-  const char *graph;       /* the graph's name, or NULL */
-  const char *fingerprint; /* the graph's fingerprint, or NULL */
-  const char *objective;   /* "energy" or "time" */
+  const char *graph;                   /* the graph's name, or NULL */
+  const char *fingerprint;             /* the graph's fingerprint, or NULL */
+  const char *objective;               /* "energy" or "time" */
   const char *energy_unit, *time_unit; /* "J"/"s" for physical costs, "" abstract */
-  double total_energy, total_time; /* serial model (problem.h); NAN when unknown */
-  double makespan; /* of the timed schedule; NAN when not timed */
-  double bound;    /* proven lower bound of the objective, NAN when unknown */
+  double total_energy, total_time;     /* serial model (problem.h); NAN when unknown */
+  double makespan;                     /* of the timed schedule; NAN when not timed */
+  double bound;                        /* proven lower bound of the objective, NAN when unknown */
+  /* Timed schedules with powers (timed.h's simulator; NAN otherwise): the
+   * parts of total_energy, and EASEF's SLR and ECR. */
+  double energy_active, energy_idle, energy_transfer, slr, ecr;
+  const char *dvfs; /* the DVFS post-pass applied, or NULL */
+  /* What each device draws while idle when a DVFS pass set it: names and
+   * states (ES_IDLE_OFF or a level), nidle entries. */
+  const char **idle_device;
+  int *idle_state;
+  int nidle;
   const char *note;
   EsScheduleEntry *entries; /* one per task in graph order, then duplicates */
   int nentries, entries_cap;
@@ -53,8 +62,14 @@ void es_schedule_free(EsSchedule *s);
  * both objectives. algorithm and the note are copied; task, device and graph
  * names are borrowed from g and from p's device names (its platform or g),
  * which must outlive the schedule. NULL when out of memory. */
-EsSchedule *es_schedule_from_solution(const EsGraph *g, const EsProblem *p,
-                                      const EsSolution *sol, const char *algorithm);
+EsSchedule *es_schedule_from_solution(const EsGraph *g, const EsProblem *p, const EsSolution *sol,
+                                      const char *algorithm);
+
+/* Records a timed solution's simulation (makespan, energy parts, SLR, ECR)
+ * and the idle states of its devices; total_energy becomes the simulated
+ * energy when it is known. */
+int es_schedule_set_timed(EsSchedule *s, const EsProblem *p, const EsSolution *sol,
+                          const char *dvfs);
 
 /* Records a baseline's totals. */
 int es_schedule_add_baseline(EsSchedule *s, const char *name, double energy, double time);

@@ -7,7 +7,9 @@
  *   baselines: {cpu-only: 75, gpu-only: 65, greedy: 70}
  *
  * Timed schedules add `makespan:` and `timing: {task: [start, finish]}`;
- * duplicates go to `duplicates: [{task, device, level, start, finish}]`.
+ * duplicates go to `duplicates: [{task, device, level, start, finish}]`;
+ * simulated ones add `dvfs:`, `energy: {active, idle, transfer}`, `slr:`,
+ * `ecr:` and `idle: {device: off | LEVEL}` for devices a DVFS pass set.
  */
 #include <math.h>
 #include <stddef.h>
@@ -18,10 +20,11 @@
 #include "scheduler/yaml_util.h"
 
 static const char *const top_keys[] = {
-    "algorithm",  "graph",      "fingerprint", "objective", "unit",      "total_energy",
-    "total_time", "makespan",   "bound",       "note",      "assignment", "levels",
-    "timing",     "duplicates", "baselines",   "baseline_times", "keys",  "expected_time",
-    "expected_energy", NULL};
+    "algorithm",      "graph",      "fingerprint", "objective",  "unit",
+    "total_energy",   "total_time", "makespan",    "bound",      "note",
+    "assignment",     "levels",     "timing",      "duplicates", "baselines",
+    "baseline_times", "dvfs",       "energy",      "slr",        "ecr",
+    "idle",           "keys",       "expected_time", "expected_energy", NULL};
 static const char *const dup_keys[] = {"task", "device", "level", "start", "finish", NULL};
 
 typedef struct Reader {
@@ -59,8 +62,7 @@ static void read_assignment(Reader *r, const yaml_node_t *map) {
     return;
   }
   EsSchedule *s = r->s;
-  for (yaml_node_pair_t *p = map->data.mapping.pairs.start; p < map->data.mapping.pairs.top;
-       p++) {
+  for (yaml_node_pair_t *p = map->data.mapping.pairs.start; p < map->data.mapping.pairs.top; p++) {
     const char *task = copy_text(r, y_node(r->d, p->key), "a task name");
     const char *dev = copy_text(r, y_node(r->d, p->value), "a device name");
     if (!task || !dev)
@@ -118,8 +120,7 @@ static void read_per_task(Reader *r, const yaml_node_t *map, const char *what, P
     r->ok = false;
     return;
   }
-  for (yaml_node_pair_t *p = map->data.mapping.pairs.start; p < map->data.mapping.pairs.top;
-       p++) {
+  for (yaml_node_pair_t *p = map->data.mapping.pairs.start; p < map->data.mapping.pairs.top; p++) {
     yaml_node_t *k = y_node(r->d, p->key), *v = y_node(r->d, p->value);
     EsScheduleEntry *e = y_text(k) ? entry(r, y_text(k)) : NULL;
     if (!e) {
@@ -142,8 +143,7 @@ static void read_duplicates(Reader *r, const yaml_node_t *list) {
   for (yaml_node_item_t *it = list->data.sequence.items.start; it < list->data.sequence.items.top;
        it++) {
     yaml_node_t *n = y_node(r->d, *it);
-    if (!y_expect_map(r->d, n, "a duplicate") ||
-        !y_check_keys(r->d, n, "a duplicate", dup_keys)) {
+    if (!y_expect_map(r->d, n, "a duplicate") || !y_check_keys(r->d, n, "a duplicate", dup_keys)) {
       r->ok = false;
       continue;
     }
@@ -177,8 +177,7 @@ static void read_baselines(Reader *r, const yaml_node_t *map, const yaml_node_t 
     r->ok = false;
     return;
   }
-  for (yaml_node_pair_t *p = map->data.mapping.pairs.start; p < map->data.mapping.pairs.top;
-       p++) {
+  for (yaml_node_pair_t *p = map->data.mapping.pairs.start; p < map->data.mapping.pairs.top; p++) {
     const char *name = y_text(y_node(r->d, p->key));
     double e, t = NAN;
     if (!name || !y_quantity(r->d, y_node(r->d, p->value), ES_Q_NUMBER, "a baseline", &e)) {
@@ -192,11 +191,38 @@ static void read_baselines(Reader *r, const yaml_node_t *map, const yaml_node_t 
   }
 }
 
+/* idle: {device: off | LEVEL} */
+static void read_idle(Reader *r, const yaml_node_t *map) {
+  if (!y_expect_map(r->d, map, "idle")) {
+    r->ok = false;
+    return;
+  }
+  EsSchedule *s = r->s;
+  int n = (int)(map->data.mapping.pairs.top - map->data.mapping.pairs.start);
+  s->idle_device = malloc(((size_t)n + 1) * sizeof *s->idle_device);
+  s->idle_state = malloc(((size_t)n + 1) * sizeof *s->idle_state);
+  if (!s->idle_device || !s->idle_state) {
+    r->ok = false;
+    return;
+  }
+  for (yaml_node_pair_t *p = map->data.mapping.pairs.start; p < map->data.mapping.pairs.top; p++) {
+    const char *dev = copy_text(r, y_node(r->d, p->key), "a device name");
+    yaml_node_t *v = y_node(r->d, p->value);
+    long level = ES_IDLE_OFF;
+    if (!dev || !y_expect_scalar(r->d, v, "an idle state") ||
+        (strcmp(y_text(v), "off") != 0 &&
+         (!y_int(r->d, v, "an idle level", &level) || level < 0))) {
+      r->ok = false;
+      continue;
+    }
+    s->idle_device[s->nidle] = dev, s->idle_state[s->nidle++] = (int)level;
+  }
+}
+
 static int read_doc(YDoc *d, void *ctx) {
   EsScheduleList *out = ctx;
   yaml_node_t *root = y_root(d);
-  if (!y_expect_map(d, root, "a schedule file") ||
-      !y_check_keys(d, root, "a schedule", top_keys))
+  if (!y_expect_map(d, root, "a schedule file") || !y_check_keys(d, root, "a schedule", top_keys))
     return ES_EINVAL;
   EsSchedule *s = es_schedule_new();
   if (!s || es_schedule_list_push(out, s)) {
@@ -222,6 +248,18 @@ static int read_doc(YDoc *d, void *ctx) {
   number(&r, root, "total_time", &s->total_time);
   number(&r, root, "makespan", &s->makespan);
   number(&r, root, "bound", &s->bound);
+  number(&r, root, "slr", &s->slr);
+  number(&r, root, "ecr", &s->ecr);
+  s->dvfs = copy_text(&r, y_get(d, root, "dvfs"), "dvfs");
+  yaml_node_t *en = y_get(d, root, "energy");
+  if (en && y_expect_map(d, en, "energy")) {
+    number(&r, en, "active", &s->energy_active);
+    number(&r, en, "idle", &s->energy_idle);
+    number(&r, en, "transfer", &s->energy_transfer);
+  } else if (en)
+    r.ok = false;
+  if ((en = y_get(d, root, "idle")))
+    read_idle(&r, en);
   yaml_node_t *x = y_get(d, root, "assignment");
   if (!x) {
     y_error(d, root, "a schedule needs an 'assignment'");
@@ -298,6 +336,31 @@ static void write_one(YOut *o, const EsSchedule *s) {
     y_kv_num(o, "makespan", s->makespan);
   if (!isnan(s->bound))
     y_kv_num(o, "bound", s->bound);
+  if (s->dvfs)
+    y_kv_str(o, "dvfs", s->dvfs);
+  if (!isnan(s->energy_active)) {
+    y_str(o, "energy");
+    y_map_begin(o, true);
+    y_kv_num(o, "active", s->energy_active);
+    y_kv_num(o, "idle", s->energy_idle);
+    y_kv_num(o, "transfer", s->energy_transfer);
+    y_map_end(o);
+  }
+  if (!isnan(s->slr))
+    y_kv_num(o, "slr", s->slr);
+  if (!isnan(s->ecr))
+    y_kv_num(o, "ecr", s->ecr);
+  if (s->nidle) {
+    y_str(o, "idle");
+    y_map_begin(o, true);
+    for (int i = 0; i < s->nidle; i++) {
+      if (s->idle_state[i] == ES_IDLE_OFF)
+        y_kv_str(o, s->idle_device[i], "off");
+      else
+        y_kv_int(o, s->idle_device[i], s->idle_state[i]);
+    }
+    y_map_end(o);
+  }
   if (s->note)
     y_kv_str(o, "note", s->note);
   y_str(o, "assignment");

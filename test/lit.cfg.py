@@ -37,6 +37,10 @@ for var in ["ESCHED_PLATFORM", "ESCHED_PROFILE", "ESCHED_SCHEDULE", "ESCHED_EXEC
 
 if config.have_glpk:
     config.available_features.add("glpk")
+if getattr(config, "have_libxml2", False):
+    config.available_features.add("libxml2")
+if getattr(config, "have_jsonc", False):
+    config.available_features.add("jsonc")
 if config.sanitize:
     config.available_features.add("sanitize")
 if config.tsan:

@@ -1,0 +1,200 @@
+/* DVFS post-passes: the strategy registry and what the passes share
+ * (timed.h). Every pass keeps the processor assignment and the order on
+ * each processor; it only changes levels (and with them durations) and
+ * shifts tasks within their slack, so the makespan never exceeds the horizon
+ * (the validator checks it in the property tests).
+ */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "scheduler/timed.h"
+
+static const char *const names[] = {"none",  "off-idle", "low-idle:LEVEL", "scale:LEVEL",
+                                    "scale", "evenly",   "equalize",       NULL};
+
+const char *const *es_dvfs_names(void) { return names; }
+
+int es_dup_index_build(const EsSolution *s, EsDupIndex *ix) {
+  ix->head = malloc(((size_t)s->ntasks + 1) * sizeof(int));
+  ix->next = malloc(((size_t)s->ndups + 1) * sizeof(int));
+  if (!ix->head || !ix->next) {
+    es_dup_index_free(ix);
+    return ES_ENOMEM;
+  }
+  for (int v = 0; v < s->ntasks; v++)
+    ix->head[v] = -1;
+  for (int i = s->ndups - 1; i >= 0; i--)
+    ix->next[i] = ix->head[s->dups[i].task], ix->head[s->dups[i].task] = i;
+  return ES_OK;
+}
+
+void es_dup_index_free(EsDupIndex *ix) {
+  free(ix->head), free(ix->next);
+  ix->head = ix->next = NULL;
+}
+
+typedef struct CopyAt {
+  int dev;
+  double start, finish;
+} CopyAt;
+
+static CopyAt copy_at(const EsProblem *p, const EsSolution *s, int v, int copy) {
+  if (copy < 0)
+    return (CopyAt){p->label_device[s->label[v]], s->start[v], s->finish[v]};
+  const EsDuplicate *x = &s->dups[copy];
+  return (CopyAt){p->label_device[x->label], x->start, x->finish};
+}
+
+/* Copies of v in turn: -1 (v itself), then its duplicates; -2 ends. */
+static int next_copy(const EsDupIndex *ix, int v, int k) {
+  int n = k < 0 ? ix->head[v] : ix->next[k];
+  return n < 0 ? -2 : n;
+}
+
+/* Latest finish of copy (v, copy) allowed by the consumer copy c of an arc:
+ * unconstrained when another copy of v already feeds c in time. */
+static double consumer_bound(const EsProblem *p, const EsDupIndex *ix, const EsSolution *s, int v,
+                             int copy, int item, CopyAt me, CopyAt c) {
+  double tol = 1e-9 * (fabs(c.start) + 1);
+  for (int k = -1; k != -2; k = next_copy(ix, v, k)) {
+    CopyAt o = copy_at(p, s, v, k);
+    if (k != copy && o.finish + es_timed_comm(p, item, o.dev, c.dev) <= c.start + tol)
+      return INFINITY;
+  }
+  return c.start - es_timed_comm(p, item, me.dev, c.dev);
+}
+
+/* The slot after (v, copy) on its processor, or NULL. */
+static const EsSlot *next_slot(const EsTimeline *tl, int dev, int v, int copy) {
+  const EsSlot *sl = tl->slot[dev];
+  for (int i = 0; i < tl->len[dev]; i++)
+    if (sl[i].task == v && sl[i].copy == copy)
+      return i + 1 < tl->len[dev] ? &sl[i + 1] : NULL;
+  return NULL;
+}
+
+double es_dvfs_latest_finish(const EsProblem *p, const EsDag *d, const EsTimeline *tl,
+                             const EsDupIndex *ix, const EsSolution *s, int v, int copy,
+                             double horizon) {
+  CopyAt me = copy_at(p, s, v, copy);
+  double lf = horizon;
+  const EsSlot *nx = next_slot(tl, me.dev, v, copy);
+  if (nx && nx->start < lf)
+    lf = nx->start;
+  for (int k = d->succ_first[v]; k < d->succ_first[v + 1]; k++) {
+    int c = d->succ[k].task, item = d->succ[k].item;
+    for (int j = -1; j != -2; j = next_copy(ix, c, j)) {
+      double b = consumer_bound(p, ix, s, v, copy, item, me, copy_at(p, s, c, j));
+      lf = b < lf ? b : lf;
+    }
+  }
+  return lf;
+}
+
+int es_dvfs_slowest_fitting(const EsProblem *p, int v, int dev, double dur, int current) {
+  int best = current;
+  double tol = 1e-9 * (fabs(dur) + 1);
+  for (int l = 0; l < p->nlabels; l++) {
+    if (p->label_device[l] != dev || p->label_level[l] <= p->label_level[best])
+      continue;
+    if (es_timed_task_time(p, v, l) <= dur + tol)
+      best = l;
+  }
+  return best;
+}
+
+static int by_key(const void *x, const void *y) {
+  const EsCopyRef *a = x, *b = y;
+  if (a->key != b->key)
+    return a->key < b->key ? -1 : 1;
+  return (a->task > b->task) - (a->task < b->task);
+}
+
+/* Sorting on -finish gives latest first with one comparator. */
+EsCopyRef *es_dvfs_copies_sorted(const EsSolution *s, bool by_start) {
+  int n = s->ntasks + s->ndups;
+  EsCopyRef *r = malloc(((size_t)n + 1) * sizeof *r);
+  if (!r)
+    return NULL;
+  for (int v = 0; v < s->ntasks; v++)
+    r[v] = (EsCopyRef){by_start ? s->start[v] : -s->finish[v], v, -1};
+  for (int i = 0; i < s->ndups; i++)
+    r[s->ntasks + i] =
+        (EsCopyRef){by_start ? s->dups[i].start : -s->dups[i].finish, s->dups[i].task, i};
+  qsort(r, (size_t)n, sizeof *r, by_key);
+  return r;
+}
+
+int es_dvfs_set_copy(const EsProblem *p, EsTimeline *tl, EsSolution *s, int v, int copy, int label,
+                     double start) {
+  double finish = start + es_timed_task_time(p, v, label);
+  int dev = p->label_device[label];
+  es_timeline_remove(tl, dev, v, copy);
+  if (copy < 0)
+    s->label[v] = label, s->start[v] = start, s->finish[v] = finish;
+  else
+    s->dups[copy] = (EsDuplicate){v, label, start, finish};
+  return es_timeline_insert(tl, dev, (EsSlot){start, finish, v, copy});
+}
+
+static int parse_level(const char *spec, const char *prefix, int *level) {
+  size_t n = strlen(prefix);
+  if (strncmp(spec, prefix, n) != 0)
+    return 0;
+  if (spec[n] == '\0') {
+    *level = -1;
+    return 1;
+  }
+  if (spec[n] != ':')
+    return 0;
+  char *end;
+  long l = strtol(spec + n + 1, &end, 10);
+  if (*end || l < 0 || l > 64)
+    return -1;
+  *level = (int)l;
+  return 1;
+}
+
+static int check_level(const EsProblem *p, const char *spec, int level, EsError *err) {
+  for (int d = 0; d < p->ndevices; d++)
+    if (es_problem_label(p, d, level) < 0)
+      return es_error_set(err, ES_EINVAL, NULL, 0, 0,
+                          "--dvfs %s: device '%s' has no level %d (levels count from 0, the "
+                          "fastest)",
+                          spec, p->device_names[d], level);
+  return ES_OK;
+}
+
+int es_dvfs_apply(const EsProblem *p, const char *spec, double horizon, EsSolution *s,
+                  EsError *err) {
+  if (!s->start)
+    return es_error_set(err, ES_EINVAL, NULL, 0, 0,
+                        "--dvfs %s needs a timed schedule (--algo heft, cpop, dps, hnpd, easef)",
+                        spec);
+  if (es_solution_set_idle(s, p->ndevices))
+    return es_error_set(err, ES_ENOMEM, NULL, 0, 0, "out of memory");
+  double ms = es_solution_makespan(s);
+  horizon = horizon > ms ? horizon : ms;
+  int level = -1, k;
+  if (!strcmp(spec, "none"))
+    return ES_OK;
+  if (!strcmp(spec, "off-idle"))
+    return es_dvfs_idle(p, ES_IDLE_OFF, s, err);
+  if (!strcmp(spec, "evenly"))
+    return es_dvfs_evenly(p, horizon, s, err);
+  if (!strcmp(spec, "equalize"))
+    return es_dvfs_equalize(p, horizon, s, err);
+  if ((k = parse_level(spec, "low-idle", &level)) == 1 && level >= 0)
+    return check_level(p, spec, level, err) ? err->code : es_dvfs_idle(p, level, s, err);
+  if (k == 0 && (k = parse_level(spec, "scale", &level)) == 1) {
+    if (level >= 0 && check_level(p, spec, level, err))
+      return err->code;
+    return es_dvfs_scale(p, level, horizon, s, err);
+  }
+  return es_error_set(err, ES_EINVAL, NULL, 0, 0,
+                      "unknown --dvfs strategy '%s' (none, off-idle, low-idle:LEVEL, "
+                      "scale:LEVEL, scale, evenly, equalize)",
+                      spec);
+}

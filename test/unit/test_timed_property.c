@@ -1,0 +1,107 @@
+/* Property tests of the timed schedulers and DVFS passes on thousands of
+ * random DAGs (es_gen_layered, random shape, CCR, heterogeneity, 1-6
+ * processors, the 6805 and EASEF platforms): every schedule passes the
+ * validator; every DVFS pass leaves a valid schedule whose makespan is not
+ * longer (nor longer than a given horizon); duplication never loses a
+ * task's own copy; energies are finite and the idle-off pass never costs
+ * more than none. */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+
+#include "scheduler/gen.h"
+#include "scheduler/rng.h"
+#include "scheduler/timed.h"
+#include "test.h"
+
+enum { GRAPHS = 1500 };
+
+static const char *const algos[] = {"heft", "cpop", "dps", "hnpd", "easef"};
+static const char *const passes[] = {"none",    "off-idle", "low-idle:1", "scale:1",
+                                     "scale:2", "scale",    "evenly",     "equalize"};
+
+static int failures_at_start;
+
+static void check_pass(const EsProblem *p, const EsSolution *base, const char *pass, double horizon,
+                       int graph, const char *algo) {
+  EsSolution s;
+  EsError err = {0};
+  if (es_solution_copy(&s, base)) {
+    TEST_FAIL("out of memory");
+    return;
+  }
+  double before = es_solution_makespan(base);
+  int rc = es_dvfs_apply(p, pass, horizon, &s, &err);
+  ASSERT_EQ(rc, 0);
+  if (!rc && es_timed_validate(p, &s, 1e-7, &err))
+    TEST_FAIL("graph %d %s --dvfs %s: %s", graph, algo, pass, err.message);
+  double after = es_solution_makespan(&s), bound = horizon > before ? horizon : before;
+  if (after > bound * (1 + 1e-9) + 1e-9)
+    TEST_FAIL("graph %d %s --dvfs %s: makespan %g > %g", graph, algo, pass, after, bound);
+  ASSERT_EQ(s.ndups, base->ndups);
+  EsTimedMetrics m;
+  ASSERT_EQ(es_timed_simulate(p, &s, &m), 0);
+  ASSERT_TRUE(isfinite(m.energy) && m.energy >= 0);
+  es_solution_free(&s);
+}
+
+static void check_graph(int i, EsRng *r) {
+  int procs = (int)es_rng_range(r, 1, 6);
+  EsGenLayered o = {(int)es_rng_range(r, 1, 30),
+                    0.3 + 2 * es_rng_uniform(r),
+                    1 + 4 * es_rng_uniform(r),
+                    {procs, 10 * es_rng_uniform(r) * es_rng_uniform(r), 2 * es_rng_uniform(r), 40,
+                     es_rng_uniform(r) < 0.2, (uint64_t)i + 1}};
+  char platform[32];
+  snprintf(platform, sizeof platform, "%s:%d", i % 2 ? "6805" : "easef", procs);
+  EsGraph *g = es_gen_layered(&o);
+  EsPlatform *pf = es_platform_preset(platform);
+  EsProblemOptions po = {pf, NULL, ES_OBJ_TIME};
+  EsProblem p;
+  EsError err = {0};
+  if (!g || !pf || es_problem_build(g, &po, &p, &err)) {
+    TEST_FAIL("graph %d: %s", i, err.message);
+    es_graph_free(g), es_platform_free(pf);
+    return;
+  }
+  for (size_t a = 0; a < sizeof algos / sizeof *algos; a++) {
+    EsSolution s;
+    es_solution_init(&s, p.ntasks, false);
+    if (es_algorithm_run(algos[a], &p, NULL, &s, &err)) {
+      TEST_FAIL("graph %d %s: %s", i, algos[a], err.message);
+      es_error_clear(&err);
+      es_solution_free(&s);
+      continue;
+    }
+    ASSERT_EQ(es_timed_validate(&p, &s, 1e-7, &err), 0);
+    for (int v = 0; v < p.ntasks; v++) /* every task keeps its own copy */
+      ASSERT_TRUE(s.finish[v] >= s.start[v] && s.label[v] >= 0);
+    double ms = es_solution_makespan(&s);
+    for (size_t k = 0; k < sizeof passes / sizeof *passes; k++) {
+      check_pass(&p, &s, passes[k], 0, i, algos[a]);
+      if (k % 2 == 0)
+        check_pass(&p, &s, passes[k], 1.5 * ms, i, algos[a]);
+    }
+    EsTimedMetrics none, off;
+    EsSolution t;
+    es_solution_copy(&t, &s);
+    es_timed_simulate(&p, &s, &none);
+    es_dvfs_apply(&p, "off-idle", 0, &t, &err);
+    es_timed_simulate(&p, &t, &off);
+    ASSERT_TRUE(off.energy <= none.energy + 1e-9 * none.energy);
+    es_solution_free(&t);
+    es_solution_free(&s);
+  }
+  es_problem_free(&p);
+  es_graph_free(g);
+  es_platform_free(pf);
+}
+
+int main(void) {
+  EsRng r;
+  es_rng_seed(&r, 7);
+  failures_at_start = test_failures;
+  for (int i = 0; i < GRAPHS && test_failures - failures_at_start < 20; i++)
+    check_graph(i, &r);
+  return test_summary();
+}
