@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "pass/args.h"
+#include "pass/cmd_crown.h"
 #include "pass/commands.h"
 #include "pass/diag.h"
 #include "scheduler/files.h"
@@ -17,6 +18,7 @@ static const char help[] =
     "  chain    the A -> B -> C worst case of Section 1 (--k K sets its scale)\n"
     "  tree     a random task tree (in-tree unless --mixed)\n"
     "  dag      a random DAG (tasks read from up to --max-parents earlier tasks)\n"
+    "  crown-*  streaming task collections of the crown paper (esched gen crown-fft --help)\n"
     "\n"
     "options:\n"
     "  --tasks N         number of tasks (default 10)\n"
@@ -137,6 +139,9 @@ static bool write_platform(const Options *o) {
 }
 
 int cmd_gen(int argc, char **argv) {
+  for (int i = 0; i < argc; i++)
+    if (!strncmp(argv[i], "crown-", 6))
+      return crown_gen_main(argc, argv);
   Options o = {0};
   if (!parse(argc, argv, &o))
     return 1;

@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "pass/args.h"
+#include "pass/cmd_crown.h"
 #include "pass/commands.h"
 #include "pass/diag.h"
 #include "scheduler/files.h"
@@ -14,7 +15,9 @@ static const char help[] =
     "\n"
     "Prints the energy table of every schedule in SCHEDULE.yaml, in the shape of\n"
     "Silberstein 2011's Table 2: energy of the schedule, waste of each baseline\n"
-    "relative to it in percent, and tasks per device.\n";
+    "relative to it in percent, and tasks per device. For a crown schedule: per\n"
+    "core the tasks in crown order with group, width and frequency, per task its\n"
+    "time and energy, and the makespan against the deadline.\n";
 
 int cmd_report(int argc, char **argv) {
   Args a;
@@ -40,6 +43,8 @@ int cmd_report(int argc, char **argv) {
     diag(DIAG_ERROR, NULL, 0, 0, "report: no schedule file given (see esched report --help)");
     return 1;
   }
+  if (crown_is_schedule(path))
+    return crown_report_main(path);
   EsScheduleList list = {0};
   EsError err;
   diag_error_init(&err);
