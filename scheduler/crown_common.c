@@ -163,3 +163,47 @@ int crown_canonical_groups(int p, int n, const double *weight, int *group) {
   free(sub);
   return ES_OK;
 }
+
+/* ---- interchangeable tasks ---- */
+
+typedef struct KeyRow {
+  const double *row;
+  int len, k;
+} KeyRow;
+
+static int by_row(const void *a, const void *b) {
+  const KeyRow *x = a, *y = b;
+  for (int i = 0; i < x->len; i++)
+    if (x->row[i] != y->row[i])
+      return x->row[i] < y->row[i] ? -1 : 1;
+  return (x->k > y->k) - (x->k < y->k);
+}
+
+static bool same_row(const KeyRow *a, const KeyRow *b) {
+  for (int i = 0; i < a->len; i++)
+    if (a->row[i] != b->row[i])
+      return false;
+  return true;
+}
+
+int crown_classes(int n, int len, const double *keys, int *class_of) {
+  KeyRow *rows = malloc(sizeof *rows * (size_t)(n + 1));
+  int *first = malloc(sizeof *first * (size_t)(n + 1));
+  if (!rows || !first) {
+    free(rows), free(first);
+    return ES_ENOMEM;
+  }
+  for (int k = 0; k < n; k++)
+    rows[k] = (KeyRow){keys + (size_t)k * (size_t)len, len, k};
+  qsort(rows, (size_t)n, sizeof *rows, by_row);
+  /* Equal rows are adjacent and sorted by item; name each class by its
+   * first item, then number the classes in the order of those items. */
+  for (int i = 0; i < n; i++)
+    first[rows[i].k] = i > 0 && same_row(&rows[i], &rows[i - 1]) ? first[rows[i - 1].k]
+                                                                 : rows[i].k;
+  int nclass = 0;
+  for (int k = 0; k < n; k++)
+    class_of[k] = first[k] == k ? nclass++ : class_of[first[k]];
+  free(rows), free(first);
+  return nclass;
+}

@@ -20,11 +20,13 @@
  *        sum_{j in T_m} sum_k u_j / F_k x_{j,k} <= M          every core m
  *
  * Both start from the heuristic's answer (LTLG, Height) so that a solve cut
- * short by its time limit is never worse than it. Swapping the two halves
- * of any group is a symmetry of the crown; the mapping model breaks it with
+ * short by its time limit is never worse than it. The mapping model also
+ * (as crown_integrated.c) merges interchangeable tasks (same width and
+ * time) into integer class columns, breaks the crown's mirror symmetry with
  * one row per group g < p,
  *   sum_{h under 2g} sum_j u_j w_j y_{j,h} >= sum_{h under 2g+1} sum_j u_j w_j y_{j,h},
- * and the start is brought into that order by crown_canonical_groups.
+ * (the start is brought into that order by crown_canonical_groups), and
+ * bounds maxload below by the longest task and the mean load.
  */
 #include <math.h>
 #include <stdlib.h>
@@ -88,56 +90,99 @@ static int note_result(const EsMilpResult *res, CrownMilpInfo *info) {
 
 /* ---- mapping ---- */
 
+/* Tasks of one width and one time are interchangeable: a class of n_c of
+ * them gets integer columns 0 <= y_{c,g} <= n_c summing to n_c (see
+ * crown_integrated.c). */
 typedef struct MapModel {
   const EsCrownProblem *p;
   const int *z;
   EsMilp *m;
-  int *first_col; /* [n + 1]: task j's columns are first_col[j] .. first_col[j+1]-1 */
+  int nclass;
+  int *class_of, *rep, *count; /* [n], [nclass], [nclass] */
+  int *first_col; /* [nclass + 1]: class c's columns first_col[c] .. first_col[c+1]-1 */
   int maxload;    /* its column */
+  double start_load; /* LTLG's maxload */
 } MapModel;
-
-static int task_cols(const MapModel *mm, int j) {
-  return mm->z[j] == mm->p->zmax ? 0 : crown_first_group(mm->p->zmax, mm->z[j]);
-}
 
 static double unscaled_of(const EsCrownProblem *p, const int *z, int j) {
   return p->unscaled[j * (p->zmax + 1) + z[j]];
 }
 
-static int map_columns(MapModel *mm) {
-  const EsCrownProblem *p = mm->p;
-  long total = 0;
-  for (int j = 0; j < p->ntasks; j++)
-    total += task_cols(mm, j);
-  if (total > CROWN_ILP_MAX_COLS)
-    return ES_ELIMIT;
-  for (int j = 0; j < p->ntasks; j++) {
-    mm->first_col[j + 1] = mm->first_col[j] + task_cols(mm, j);
-    for (int c = 0; c < task_cols(mm, j); c++)
-      if (es_milp_add_col(mm->m, 0, 1, 0, true) < 0)
-        return ES_ENOMEM;
-  }
-  mm->maxload = es_milp_add_col(mm->m, 0, INFINITY, 1, false);
-  return mm->maxload < 0 ? ES_ENOMEM : ES_OK;
+/* Groups of class c's width (its first group's index); 0 for width p. */
+static int class_groups(const MapModel *mm, int c) {
+  int z = mm->z[mm->rep[c]];
+  return z == mm->p->zmax ? 0 : crown_first_group(mm->p->zmax, z);
 }
 
-/* Column of task j on group g (g of j's width). */
-static int map_col(const MapModel *mm, int j, int g) {
-  return mm->first_col[j] + g - task_cols(mm, j);
+/* Column of class c on group g (g of c's width). */
+static int map_col(const MapModel *mm, int c, int g) {
+  return mm->first_col[c] + g - class_groups(mm, c);
+}
+
+static int map_classes(MapModel *mm) {
+  const EsCrownProblem *p = mm->p;
+  double *keys = malloc(sizeof *keys * 2 * (size_t)(p->ntasks + 1));
+  if (!keys)
+    return ES_ENOMEM;
+  for (int j = 0; j < p->ntasks; j++)
+    keys[2 * j] = mm->z[j], keys[2 * j + 1] = unscaled_of(p, mm->z, j);
+  mm->nclass = crown_classes(p->ntasks, 2, keys, mm->class_of);
+  free(keys);
+  if (mm->nclass < 0)
+    return mm->nclass;
+  mm->rep = malloc(sizeof *mm->rep * (size_t)mm->nclass);
+  mm->count = calloc((size_t)mm->nclass, sizeof *mm->count);
+  mm->first_col = calloc((size_t)mm->nclass + 1, sizeof *mm->first_col);
+  if (!mm->rep || !mm->count || !mm->first_col)
+    return ES_ENOMEM;
+  for (int j = p->ntasks - 1; j >= 0; j--)
+    mm->rep[mm->class_of[j]] = j, mm->count[mm->class_of[j]]++;
+  return ES_OK;
+}
+
+/* maxload is at least the longest task and the mean core load (tasks of
+ * width p left out): bounds that the LP relaxation alone does not see. */
+static double maxload_floor(const MapModel *mm) {
+  const EsCrownProblem *p = mm->p;
+  double longest = 0, busy = 0;
+  for (int j = 0; j < p->ntasks; j++)
+    if (mm->z[j] < p->zmax) {
+      double u = unscaled_of(p, mm->z, j);
+      longest = u > longest ? u : longest;
+      busy += u * (double)(1 << mm->z[j]);
+    }
+  return longest > busy / p->p ? longest : busy / p->p;
+}
+
+static int map_columns(MapModel *mm) {
+  long total = 0;
+  for (int c = 0; c < mm->nclass; c++)
+    total += class_groups(mm, c);
+  if (total > CROWN_ILP_MAX_COLS)
+    return ES_ELIMIT;
+  for (int c = 0; c < mm->nclass; c++) {
+    mm->first_col[c + 1] = mm->first_col[c] + class_groups(mm, c);
+    for (int i = 0; i < class_groups(mm, c); i++)
+      if (es_milp_add_col(mm->m, 0, mm->count[c], 0, true) < 0)
+        return ES_ENOMEM;
+  }
+  mm->maxload = es_milp_add_col(mm->m, maxload_floor(mm), INFINITY, 1, false);
+  return mm->maxload < 0 ? ES_ENOMEM : ES_OK;
 }
 
 static int map_rows(MapModel *mm, Rows *r) {
   const EsCrownProblem *p = mm->p;
-  for (int j = 0; j < p->ntasks; j++) {
-    for (int c = mm->first_col[j]; c < mm->first_col[j + 1]; c++)
-      rows_put(r, c, 1);
-    if (r->n && rows_emit(mm->m, r, 1, 1))
+  for (int c = 0; c < mm->nclass; c++) {
+    for (int col = mm->first_col[c]; col < mm->first_col[c + 1]; col++)
+      rows_put(r, col, 1);
+    if (r->n && rows_emit(mm->m, r, mm->count[c], mm->count[c]))
       return ES_ENOMEM;
   }
   for (int core = 0; core < p->p; core++) {
-    for (int j = 0; j < p->ntasks; j++)
-      if (mm->z[j] < p->zmax)
-        rows_put(r, map_col(mm, j, (p->p + core) >> mm->z[j]), unscaled_of(p, mm->z, j));
+    for (int c = 0; c < mm->nclass; c++)
+      if (class_groups(mm, c))
+        rows_put(r, map_col(mm, c, (p->p + core) >> mm->z[mm->rep[c]]),
+                 unscaled_of(p, mm->z, mm->rep[c]));
     rows_put(r, mm->maxload, -1);
     if (rows_emit(mm->m, r, -INFINITY, 0))
       return ES_ENOMEM;
@@ -145,20 +190,20 @@ static int map_rows(MapModel *mm, Rows *r) {
   return ES_OK;
 }
 
-/* Symmetry rows: for g < p, weight under 2g minus weight under 2g+1 >= 0. */
+/* Symmetry rows: for g < p, busy core time under 2g minus under 2g+1 >= 0. */
 static int map_symmetry_rows(MapModel *mm, Rows *r) {
   const EsCrownProblem *p = mm->p;
   for (int g = 1; g < p->p; g++) {
     int d = crown_depth(g);
-    for (int j = 0; j < p->ntasks; j++) {
-      int zj = mm->z[j], dj = p->zmax - zj; /* depth of j's groups */
-      if (dj <= d)
+    for (int c = 0; c < mm->nclass; c++) {
+      int zc = mm->z[mm->rep[c]], dc = p->zmax - zc; /* depth of c's groups */
+      if (dc <= d)
         continue;
-      double w = unscaled_of(p, mm->z, j) * (double)(1 << zj);
-      int shift = dj - d - 1;
+      double w = unscaled_of(p, mm->z, mm->rep[c]) * (double)(1 << zc);
+      int shift = dc - d - 1;
       for (int side = 0; side < 2; side++)
         for (int h = (2 * g + side) << shift; h < (2 * g + side + 1) << shift; h++)
-          rows_put(r, map_col(mm, j, h), side ? -w : w);
+          rows_put(r, map_col(mm, c, h), side ? -w : w);
     }
     if (r->n && rows_emit(mm->m, r, 0, INFINITY))
       return ES_ENOMEM;
@@ -180,11 +225,11 @@ static int map_start(MapModel *mm, int *group) {
     rc = crown_loads_init(&l, p->p, 1);
   for (int j = 0; j < p->ntasks && !rc; j++)
     if (mm->z[j] < p->zmax) {
-      x[map_col(mm, j, group[j])] = 1;
+      x[map_col(mm, mm->class_of[j], group[j])] += 1;
       crown_loads_add(&l, group[j], unscaled_of(p, mm->z, j));
     }
   if (!rc) {
-    x[mm->maxload] = crown_loads_makespan(&l);
+    x[mm->maxload] = mm->start_load = crown_loads_makespan(&l);
     rc = es_milp_set_start(mm->m, x);
   }
   crown_loads_free(&l);
@@ -192,21 +237,29 @@ static int map_start(MapModel *mm, int *group) {
   return rc;
 }
 
+/* Deals each class's tasks, in task order, to its columns' counts. */
 static void map_read(const MapModel *mm, int *group) {
   const EsCrownProblem *p = mm->p;
-  for (int j = 0; j < p->ntasks; j++) {
-    group[j] = 1;
-    for (int c = mm->first_col[j]; c < mm->first_col[j + 1]; c++)
-      if (es_milp_value(mm->m, c) > 0.5)
-        group[j] = task_cols(mm, j) + (c - mm->first_col[j]);
+  for (int j = 0; j < p->ntasks; j++)
+    group[j] = 1; /* width p, and the fallback */
+  for (int c = 0; c < mm->nclass; c++) {
+    int j = mm->rep[c];
+    for (int col = mm->first_col[c]; col < mm->first_col[c + 1]; col++)
+      for (long v = lround(es_milp_value(mm->m, col)); v > 0 && j < p->ntasks; v--) {
+        group[j] = class_groups(mm, c) + (col - mm->first_col[c]);
+        while (++j < p->ntasks && mm->class_of[j] != c)
+          ;
+      }
   }
 }
 
 /* Builds the model and its start; codes without messages. */
 static int map_build(MapModel *mm, Rows *r, int *group) {
-  int rc = map_columns(mm);
+  int rc = map_classes(mm);
   if (!rc)
-    rc = rows_init(r, mm->maxload + 1);
+    rc = map_columns(mm);
+  if (!rc)
+    rc = rows_init(r, mm->maxload + mm->nclass + 1);
   if (!rc)
     rc = map_rows(mm, r);
   if (!rc)
@@ -216,19 +269,25 @@ static int map_build(MapModel *mm, Rows *r, int *group) {
 
 int crown_ilp_mapping(const EsCrownProblem *p, const int *z, double time_limit, int *group,
                       CrownMilpInfo *info, EsError *err) {
-  MapModel mm = {p, z, es_milp_new(), calloc((size_t)p->ntasks + 1, sizeof(int)), -1};
+  MapModel mm = {.p = p, .z = z, .m = es_milp_new(),
+                 .class_of = malloc(sizeof(int) * (size_t)(p->ntasks + 1)), .maxload = -1};
   Rows r = {0};
   EsMilpResult res;
-  int rc = !es_milp_available() ? ES_ENOSUP : !mm.m || !mm.first_col ? ES_ENOMEM : ES_OK;
+  int rc = !es_milp_available() ? ES_ENOSUP : !mm.m || !mm.class_of ? ES_ENOMEM : ES_OK;
   if (!rc)
     rc = map_build(&mm, &r, group);
   rc = phase_error(err, rc, "mapping");
   if (!rc)
     rc = es_milp_solve(mm.m, time_limit, &res, err);
-  if (!rc && (rc = note_result(&res, info)) == ES_OK && res.status != ES_MILP_NO_SOLUTION)
+  /* The model sees only the longest core, so it has many optima; LTLG's
+   * mapping (in group since map_start) also balances the other cores, which
+   * leaves Height and the scaling ILP more room: keep it unless the ILP
+   * finds a strictly shorter longest core. */
+  if (!rc && (rc = note_result(&res, info)) == ES_OK && res.status != ES_MILP_NO_SOLUTION &&
+      res.objective < mm.start_load * (1 - CROWN_EPS))
     map_read(&mm, group);
   rows_free(&r);
-  free(mm.first_col);
+  free(mm.class_of), free(mm.rep), free(mm.count), free(mm.first_col);
   es_milp_free(mm.m);
   return rc;
 }

@@ -114,6 +114,12 @@ int crown_ilp_scaling(const EsCrownProblem *p, const int *z, const int *group,
  * k in group[k]), the order the ILPs' symmetry-breaking rows demand. */
 int crown_canonical_groups(int p, int n, const double *weight, int *group);
 
+/* Classes of interchangeable items for the ILPs: items k whose key rows
+ * keys[k * len .. k * len + len) are equal share a class. class_of[k]
+ * receives its class, numbered in the order of each class's first item.
+ * Returns the number of classes or ES_ENOMEM. O(n log n len). */
+int crown_classes(int n, int len, const double *keys, int *class_of);
+
 /* Wall-clock seconds (monotonic enough for timing runs). */
 double crown_now(void);
 
