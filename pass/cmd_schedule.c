@@ -149,6 +149,10 @@ int cmd_schedule(int argc, char **argv) {
     return 1;
   if (crown_is_collection(o.graph))
     return crown_dispatch(&o);
+  if (crown_is_schedule(o.graph)) {
+    diag(DIAG_ERROR, o.graph, 0, 0, "this is a crown schedule; 'esched report' prints it");
+    return 1;
+  }
   if (o.plan.algorithm && es_crown_algorithm_find(o.plan.algorithm)) {
     diag(DIAG_ERROR, o.graph, 0, 0,
          "%s schedules streaming task collections (a top-level 'collection' key), not task "
