@@ -18,7 +18,7 @@ int crown_first_group(int zmax, int z) { return 1 << (zmax - z); }
 
 double crown_now(void) {
   struct timespec ts;
-  timespec_get(&ts, TIME_UTC);
+  clock_gettime(CLOCK_MONOTONIC, &ts);
   return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
 }
 

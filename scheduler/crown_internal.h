@@ -120,7 +120,7 @@ int crown_canonical_groups(int p, int n, const double *weight, int *group);
  * Returns the number of classes or ES_ENOMEM. O(n log n len). */
 int crown_classes(int n, int len, const double *keys, int *class_of);
 
-/* Wall-clock seconds (monotonic enough for timing runs). */
+/* Seconds on the monotonic clock, for timing runs. */
 double crown_now(void);
 
 #endif
