@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "pass/args.h"
+#include "pass/cmd_crown.h"
 #include "pass/commands.h"
 #include "pass/diag.h"
 #include "scheduler/files.h"
@@ -31,6 +32,7 @@ static const char help[] =
     "  sieve       sieve of Eratosthenes for N = 32, 32 tasks (a stand-in likewise)\n"
     "  easef12     EASEF's 12-task example: Table 2's times on p0..p3; edges chosen\n"
     "              to reproduce the text's critical paths (the figure is missing)\n"
+    "  crown-*  streaming task collections of the crown paper (esched gen crown-fft --help)\n"
     "\n"
     "options:\n"
     "  --tasks N         number of tasks (default 10)\n"
@@ -224,6 +226,9 @@ static bool write_platform(const Options *o) {
 int cmd_gen(int argc, char **argv) {
   if (argc > 0 && !strcmp(argv[0], "sumproduct"))
     return cmd_gen_sumproduct(argc - 1, argv + 1);
+  for (int i = 0; i < argc; i++)
+    if (!strncmp(argv[i], "crown-", 6))
+      return crown_gen_main(argc, argv);
   Options o = {0};
   if (!parse(argc, argv, &o))
     return 1;

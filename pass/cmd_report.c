@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "pass/args.h"
+#include "pass/cmd_crown.h"
 #include "pass/commands.h"
 #include "pass/diag.h"
 #include "scheduler/files.h"
@@ -17,7 +18,9 @@ static const char help[] =
     "\n"
     "Prints the energy table of every schedule in SCHEDULE.yaml, in the shape of\n"
     "Silberstein 2011's Table 2: energy of the schedule, waste of each baseline\n"
-    "relative to it in percent, and tasks per device.\n"
+    "relative to it in percent, and tasks per device. For a crown schedule: per\n"
+    "core the tasks in crown order with group, width and frequency, per task its\n"
+    "time and energy, and the makespan against the deadline.\n"
     "\n"
     "options:\n"
     "  --profile FILE    also compare each task's expected time and energy with\n"
@@ -93,6 +96,8 @@ int cmd_report(int argc, char **argv) {
   int rc = parse(argc, argv, &o);
   if (rc)
     return rc < 0 ? 0 : 1;
+  if (crown_is_schedule(o.schedule))
+    return crown_report_main(o.schedule);
   EsScheduleList list = {0};
   EsProfile *prof = NULL;
   EsError err;

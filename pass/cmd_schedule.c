@@ -4,8 +4,10 @@
 #include <string.h>
 
 #include "pass/args.h"
+#include "pass/cmd_crown.h"
 #include "pass/commands.h"
 #include "pass/diag.h"
+#include "scheduler/crown.h"
 #include "scheduler/files.h"
 #include "scheduler/plan.h"
 #include "scheduler/report.h"
@@ -34,7 +36,12 @@ static const char help[] =
     "  --no-baselines        do not evaluate the single-device and greedy baselines\n"
     "  --report              print the energy table (to stdout, after the schedule\n"
     "                        file when -o is given, instead of it otherwise)\n"
-    "  -o FILE               output schedule (default: standard output)\n";
+    "  -o FILE               output schedule (default: standard output)\n"
+    "\n"
+    "A streaming task collection (a file with a top-level 'collection' key,\n"
+    "docs/crown.md) gets a crown schedule instead: --algo crown-fast, crown-bin,\n"
+    "crown-sa (default), crown-ilp or crown-integrated; --time-limit is per ILP\n"
+    "solve (default 60 s); --platform takes the levels of its CPU device.\n";
 
 typedef struct Options {
   const char *graph, *platform, *profile, *output;
@@ -98,7 +105,8 @@ static bool parse(int argc, char **argv, Options *o) {
   }
   if (o->plan.algorithm) {
     const char *param;
-    if (!es_algorithm_find(o->plan.algorithm, &param)) {
+    if (!es_algorithm_find(o->plan.algorithm, &param) &&
+        !es_crown_algorithm_find(o->plan.algorithm)) {
       diag(DIAG_ERROR, NULL, 0, 0, "schedule: unknown algorithm '%s'", o->plan.algorithm);
       return false;
     }
@@ -134,10 +142,34 @@ static bool write_schedules(const Options *o, EsScheduleList *out) {
   return es_output_commit(&f, &err) == ES_OK;
 }
 
+/* Streaming task collections go to the crown scheduler (cmd_crown.c). */
+static int crown_dispatch(const Options *o) {
+  const char *graph_option = o->profile                              ? "--profile"
+                             : o->plan.problem.objective == ES_OBJ_TIME ? "--objective"
+                             : !o->plan.baselines                      ? "--no-baselines"
+                                                                       : NULL;
+  CrownCmd c = {o->graph,          o->platform,          o->plan.algorithm, o->output,
+                o->plan.algo.seed, o->plan.algo.time_limit, o->report,      graph_option};
+  return crown_schedule_main(&c);
+}
+
 int cmd_schedule(int argc, char **argv) {
   Options o = {0};
   if (!parse(argc, argv, &o))
     return 1;
+  if (crown_is_collection(o.graph))
+    return crown_dispatch(&o);
+  if (crown_is_schedule(o.graph)) {
+    diag(DIAG_ERROR, o.graph, 0, 0, "this is a crown schedule; 'esched report' prints it");
+    return 1;
+  }
+  if (o.plan.algorithm && es_crown_algorithm_find(o.plan.algorithm)) {
+    diag(DIAG_ERROR, o.graph, 0, 0,
+         "%s schedules streaming task collections (a top-level 'collection' key), not task "
+         "graphs",
+         o.plan.algorithm);
+    return 1;
+  }
   EsPlatform *platform = NULL;
   EsProfile *profile = NULL;
   EsGraphList graphs = {0};

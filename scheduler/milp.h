@@ -42,6 +42,12 @@ int es_milp_add_col(EsMilp *m, double lo, double hi, double obj, bool integer);
 int es_milp_add_row(EsMilp *m, double lo, double hi, int n, const int *cols,
                     const double *vals);
 
+/* Gives the solver a known solution x[0 .. ncols-1] (copied) to start from:
+ * branch and bound then prunes against it from the first node, so a solve
+ * stopped by its time limit is never worse than x. Ignored when x is not
+ * integer feasible. Call after the last column is added. ES_ENOMEM or 0. */
+int es_milp_set_start(EsMilp *m, const double *x);
+
 /* Solves with branch and cut; time_limit in seconds (0 = none). Errors only
  * for solver failures (GLPK's own error codes named in the message);
  * infeasibility and time limits are statuses. */

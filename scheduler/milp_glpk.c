@@ -39,6 +39,7 @@ struct EsMilp {
   double *tv;
   int nnz, ti_cap, tj_cap, tv_cap;
   double *solution;
+  double *start; /* [ncols + 1], 1-based as GLPK wants it; NULL when none */
 };
 
 /* GLPK counts rows and columns from 1 (index 0 of its arrays is unused). */
@@ -52,6 +53,7 @@ void es_milp_free(EsMilp *m) {
   if (!m)
     return;
   free(m->cols), free(m->rows), free(m->ti), free(m->tj), free(m->tv), free(m->solution);
+  free(m->start);
   free(m);
 }
 
@@ -79,6 +81,18 @@ int es_milp_add_row(EsMilp *m, double lo, double hi, int n, const int *cols,
   return m->nrows++;
 }
 
+int es_milp_set_start(EsMilp *m, const double *x) {
+  double *start = malloc(((size_t)m->ncols + 1) * sizeof *start);
+  if (!start)
+    return ES_ENOMEM;
+  start[0] = 0;
+  for (int j = 0; j < m->ncols; j++)
+    start[glpk_index(j)] = x[j];
+  free(m->start);
+  m->start = start;
+  return ES_OK;
+}
+
 static int bound_type(double lo, double hi) {
   if (isinf(lo) && isinf(hi))
     return GLP_FR;
@@ -97,13 +111,19 @@ static int on_glpk_output(void *info, const char *s) {
 
 typedef struct Progress {
   double bound;
+  const double *start; /* offered once as a heuristic solution */
 } Progress;
 
 /* Keeps the best bound of the open subproblems, so that a solve stopped by
- * its time limit can report its gap. */
+ * its time limit can report its gap, and offers the start solution at the
+ * first chance. */
 static void on_branch(glp_tree *tree, void *info) {
   Progress *pr = info;
   int reason = glp_ios_reason(tree);
+  if (reason == GLP_IHEUR && pr->start) {
+    glp_ios_heur_sol(tree, pr->start); /* rejected when not feasible: fine */
+    pr->start = NULL;
+  }
   if (reason == GLP_ISELECT || reason == GLP_IBINGO) {
     int node = glp_ios_best_node(tree);
     if (node)
@@ -200,6 +220,22 @@ static int collect(EsMilp *m, glp_prob *lp, int code, const Progress *pr, EsMilp
   return ES_OK;
 }
 
+/* A start solution is offered through the branch callback, which sees the
+ * presolved problem when GLPK's MIP presolver runs; so with a start the
+ * presolver is off and, as glp_intopt then requires, the LP relaxation is
+ * solved first. Returns 0 or a glp_intopt-style code. */
+static int solve_root(glp_prob *lp, glp_iocp *parm) {
+  glp_smcp sp;
+  glp_init_smcp(&sp);
+  sp.msg_lev = GLP_MSG_OFF;
+  sp.presolve = GLP_OFF;
+  parm->presolve = GLP_OFF;
+  int code = glp_simplex(lp, &sp);
+  if (code == 0 && glp_get_status(lp) == GLP_NOFEAS)
+    return GLP_ENOPFS;
+  return code == 0 && glp_get_status(lp) == GLP_OPT ? 0 : GLP_EROOT;
+}
+
 int es_milp_solve(EsMilp *m, double time_limit, EsMilpResult *res, EsError *err) {
   memset(res, 0, sizeof *res);
   res->bound = NAN;
@@ -225,12 +261,14 @@ int es_milp_solve(EsMilp *m, double time_limit, EsMilpResult *res, EsError *err)
   parm.presolve = GLP_ON;
   parm.br_tech = GLP_BR_DTH;
   parm.bt_tech = GLP_BT_BLB;
-  Progress pr = {NAN};
+  Progress pr = {NAN, m->start};
   parm.cb_func = on_branch;
   parm.cb_info = &pr;
   if (time_limit > 0)
     parm.tm_lim = time_limit * 1000 > 2e9 ? 2000000000 : (int)(time_limit * 1000);
-  int code = glp_intopt(lp, &parm);
+  int code = m->start ? solve_root(lp, &parm) : 0;
+  if (code == 0)
+    code = glp_intopt(lp, &parm);
   rc = collect(m, lp, code, &pr, res, err);
   res->seconds = now_seconds() - start;
   glp_delete_prob(lp);
@@ -247,6 +285,10 @@ double es_milp_value(const EsMilp *m, int col) {
 
 bool es_milp_available(void) { return false; }
 EsMilp *es_milp_new(void) { return NULL; }
+int es_milp_set_start(EsMilp *m, const double *x) {
+  (void)m, (void)x;
+  return ES_ENOSUP;
+}
 void es_milp_free(EsMilp *m) { (void)m; }
 int es_milp_add_col(EsMilp *m, double lo, double hi, double obj, bool integer) {
   (void)m, (void)lo, (void)hi, (void)obj, (void)integer;
