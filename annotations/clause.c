@@ -361,6 +361,7 @@ static EsClause *new_clause(Parser *p) {
 
 /* clause = WORD "(" ... ")" ; on an error, skip to the clause's ')' */
 static void parse_clause(Parser *p) {
+  int at_start = p->a->nerrors;
   size_t start;
   char *word = read_ident(p, &start);
   if (!word) {
@@ -395,6 +396,11 @@ static void parse_clause(Parser *p) {
   free(word);
   if (cur(p) == '(' || c)
     skip_to_close(p, open);
+  if (p->fatal && p->a->nerrors > at_start + 1) {
+    /* An unclosed '(' explains the clause's other errors: keep only it. */
+    p->a->errors[at_start] = p->a->errors[p->a->nerrors - 1];
+    p->a->nerrors = at_start + 1;
+  }
 }
 
 static bool directive(Parser *p, EsAnnotKind *kind) {
@@ -492,6 +498,15 @@ int es_annotation_parse_clauses(EsAnnotKind kind, const char *text, size_t len,
   Parser p = {text, len, 0, devices ? devices : es_annotation_default_devices, out, false,
               false};
   return parse(&p, false, kind);
+}
+
+size_t es_annotation_group_end(const char *text, size_t len, size_t open) {
+  EsAnnotation a = {0};
+  Parser p = {text, len, open, es_annotation_default_devices, &a, false, false};
+  skip_to_close(&p, open);
+  size_t end = p.fatal || p.nomem ? len + 1 : p.pos;
+  es_annotation_clear(&a);
+  return end;
 }
 
 void es_annotation_clear(EsAnnotation *a) {

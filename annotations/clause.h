@@ -92,6 +92,12 @@ int es_annotation_parse(const char *text, size_t len, const char *const *devices
 int es_annotation_parse_clauses(EsAnnotKind kind, const char *text, size_t len,
                                 const char *const *devices, EsAnnotation *out);
 
+/* The offset just past the ')' that closes the '(' at text[open], skipping
+ * nested parentheses, literals and comments as the parser does; len + 1
+ * when the text ends first. The front end uses it to find the end of
+ * ESCHED_TASK(...)'s arguments. O(result - open). */
+size_t es_annotation_group_end(const char *text, size_t len, size_t open);
+
 /* Frees what *a owns and zeroes it; accepts NULL and a zeroed struct. */
 void es_annotation_clear(EsAnnotation *a);
 
