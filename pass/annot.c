@@ -83,11 +83,24 @@ static size_t scan_macro(AnnotList *l, const Source *s, size_t at, bool *ok) {
   return a->end > s->len ? p + 1 : a->end;
 }
 
+/* Tracks the nesting of conditional directives at the line start hash. */
+static void track_conditional(const Source *s, size_t hash, int *depth) {
+  size_t p = source_skip_blanks(s, hash + 1);
+  if (word_at(s, p, "if") || word_at(s, p, "ifdef") || word_at(s, p, "ifndef"))
+    ++*depth;
+  else if (word_at(s, p, "endif") && *depth > 0)
+    --*depth;
+}
+
 /* Candidates of one logical line [pos, end); returns where to go on. */
-static size_t scan_line(AnnotList *l, const Source *s, size_t pos, size_t end, bool *ok) {
+static size_t scan_line(AnnotList *l, const Source *s, size_t pos, size_t end, int *depth,
+                        bool *ok) {
   size_t first = source_skip_blanks(s, pos);
+  int before = l->len;
   if (first < end && s->text[first] == '#') {
+    track_conditional(s, first, depth);
     *ok = scan_pragma(l, s, first, end);
+    l->conditional |= *depth > 0 && l->len > before;
     return end + 1;
   }
   while (pos < end && *ok) {
@@ -99,6 +112,7 @@ static size_t scan_line(AnnotList *l, const Source *s, size_t pos, size_t end, b
               ? scan_macro(l, s, at, ok)
               : at + 1;
   }
+  l->conditional |= *depth > 0 && l->len > before;
   return pos > end ? pos : end + 1;
 }
 
@@ -137,8 +151,9 @@ static bool parse_all(AnnotList *l, const Source *s, const char *const *devices)
 bool annots_scan(AnnotList *l, const Source *s, const char *const *devices) {
   memset(l, 0, sizeof *l);
   bool ok = true;
+  int depth = 0;
   for (size_t pos = 0; pos < s->len && ok;)
-    pos = scan_line(l, s, pos, logical_line_end(s, pos), &ok);
+    pos = scan_line(l, s, pos, logical_line_end(s, pos), &depth, &ok);
   return ok && parse_all(l, s, devices);
 }
 

@@ -49,6 +49,9 @@ typedef struct AnnotList {
   int nexprs, exprs_cap;
   long long *value;
   bool *known;
+  /* Some candidate is inside #if/#ifdef/#ifndef: whether it is skipped must
+   * be asked of clang (a preprocessing record, which costs parse time). */
+  bool conditional;
 } AnnotList;
 
 /* Finds and parses every candidate of s. devices as for es_annotation_parse.

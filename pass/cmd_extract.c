@@ -137,7 +137,7 @@ static bool load(Run *r) {
 /* Parses and walks; prints clang's errors and every annotation error. */
 static bool analyze(Run *r) {
   if (!tu_parse(&r->tu, &r->src, r->abs_path, (const char *const *)r->o.cc.v, r->o.cc.n,
-                r->appendix))
+                r->appendix, r->annots.conditional))
     return false;
   int clang_errors = tu_report_errors(&r->tu);
   r->w = (Walker){.tu = &r->tu, .src = &r->src, .annots = &r->annots, .x = &r->x};

@@ -36,6 +36,8 @@ typedef struct Edge {
 typedef struct Builder {
   const XUnit *u;
   const XGraph *xg;
+  const int *scope; /* every node of the graph, in program order */
+  int nscope;
   int *nodes; /* static nodes: XNode indices in program order */
   int nnodes;
   Item *items;
@@ -235,14 +237,14 @@ static void outputs(Builder *b) {
 
 static bool select_nodes(Builder *b, int gi) {
   const XUnit *u = b->u;
-  b->nodes = malloc(sizeof *b->nodes * ((size_t)u->nnodes + 1));
+  (void)gi;
+  b->nodes = malloc(sizeof *b->nodes * ((size_t)b->nscope + 1));
   if (!b->nodes)
     return false;
   bool started = false;
-  for (int i = 0; i < u->nnodes; i++) {
+  for (int s = 0; s < b->nscope; s++) {
+    int i = b->scope[s];
     const XNode *n = &u->nodes[i];
-    if (n->graph != gi)
-      continue;
     if (is_static_task(b->xg, n)) {
       started = true;
       for (int k = 0; k < n->nacc; k++)
@@ -317,8 +319,7 @@ static void emit_region(Emit *e, const XNode *n, int t) {
   EsTaskSourceInfo *si = source_info(e, t);
   if (!si)
     return;
-  si->function = intern(e, e->b->xg->function);
-  si->callee = intern(e, n->callee);
+  si->callee = intern(e, n->callee); /* the function: the graph's */
   si->args = es_arena_alloc(&e->g->arena, sizeof *si->args * ((size_t)n->nargs + 1));
   for (int i = 0; si->args && i < n->nargs; i++)
     si->args[si->nargs++] = intern(e, n->args[i]);
@@ -352,26 +353,9 @@ static void emit_host(Emit *e, const XNode *n, int id) {
   EsTaskSourceInfo *si = t >= 0 ? source_info(e, t) : NULL;
   if (!si)
     return;
-  si->function = intern(e, e->b->xg->function);
   copy_accesses(e, si, n, false);
   si->range = n->range;
   si->range.file = intern(e, n->range.file);
-}
-
-/* Input and output nodes list the items they hold. */
-static void io_access(Emit *e, int t, const char *item, EsAccessMode mode) {
-  EsTaskSourceInfo *si = e->g->tasks[t].source ? e->g->tasks[t].source : source_info(e, t);
-  if (!si)
-    return;
-  if (!si->accesses) {
-    si->accesses = es_arena_alloc(&e->g->arena, sizeof *si->accesses * ((size_t)e->b->nitems + 1));
-    si->function = intern(e, e->b->xg->function);
-  }
-  for (int i = 0; si->accesses && i < si->naccesses; i++)
-    if (!strcmp(si->accesses[i].item, item))
-      return;
-  if (si->accesses)
-    si->accesses[si->naccesses++] = (EsAccess){intern(e, item), mode, NULL, NULL, NULL, -1, false};
 }
 
 static bool touched(const Builder *b, int id) {
@@ -387,9 +371,7 @@ static void emit_nodes(Emit *e) {
   for (int k = 0; k < b->ninputs; k++) {
     const char *item = b->items[b->input_item[k]].name;
     snprintf(buf, sizeof buf, "%s.in.%s", b->xg->name, item);
-    int t = add_task(e, buf, ES_TASK_INPUT, true);
-    if (t >= 0)
-      io_access(e, t, item, ES_ACCESS_OUT);
+    add_task(e, buf, ES_TASK_INPUT, true); /* its item: the data of its edges */
   }
   for (int id = 0; id < b->nnodes; id++) {
     const XNode *n = node_of(b, id);
@@ -409,9 +391,6 @@ static void emit_nodes(Emit *e) {
       snprintf(buf, sizeof buf, "%s.out", b->xg->name);
       e->output = add_task(e, buf, ES_TASK_HOST, true);
     }
-  for (int i = 0; e->output >= 0 && i < b->nedges; i++)
-    if (b->edges[i].to == OUTPUT_ID)
-      io_access(e, e->output, b->edges[i].data, ES_ACCESS_IN);
 }
 
 static int task_of(const Emit *e, int id) {
@@ -465,9 +444,10 @@ static void emit_edges(Emit *e) {
 static void emit_deferred(Emit *e, int gi) {
   EsGraph *g = e->g;
   int before = g->ntasks;
-  for (int i = 0; i < e->b->u->nnodes; i++) {
-    const XNode *n = &e->b->u->nodes[i];
-    if (n->graph != gi || n->kind != X_TASK || is_static_task(e->b->xg, n))
+  (void)gi;
+  for (int k = 0; k < e->b->nscope; k++) {
+    const XNode *n = &e->b->u->nodes[e->b->scope[k]];
+    if (n->kind != X_TASK || is_static_task(e->b->xg, n))
       continue;
     int t = add_task(e, n->name, ES_TASK_REGION, false);
     if (t >= 0)
@@ -542,10 +522,13 @@ static void builder_free(Builder *b) {
   es_strmap_free(&b->item_index);
 }
 
-static int build_one(const XUnit *u, int gi, const char *file, EsGraphList *out) {
+static int build_one(const XUnit *u, int gi, const int *scope, int nscope, const char *file,
+                     EsGraphList *out) {
   Builder b = {0};
   b.u = u;
   b.xg = &u->graphs[gi];
+  b.scope = scope;
+  b.nscope = nscope;
   EsGraph *g = NULL;
   if (select_nodes(&b, gi)) {
     for (int i = 0; i < b.nitems; i++)
@@ -563,12 +546,20 @@ static int build_one(const XUnit *u, int gi, const char *file, EsGraphList *out)
 }
 
 int depgraph_build(const XUnit *u, const char *file, EsGraphList *out) {
-  for (int gi = 0; gi < u->ngraphs; gi++) {
-    if (u->graphs[gi].ntasks == 0)
-      continue; /* its candidates were comments */
-    int rc = build_one(u, gi, file, out);
-    if (rc)
-      return rc;
-  }
-  return ES_OK;
+  /* The nodes of each graph (CSR), in program order. */
+  int *first = calloc((size_t)u->ngraphs + 2, sizeof *first);
+  int *node = malloc(((size_t)u->nnodes + 1) * sizeof *node);
+  int rc = first && node ? ES_OK : ES_ENOMEM;
+  for (int i = 0; !rc && i < u->nnodes; i++)
+    first[u->nodes[i].graph + 2]++;
+  for (int g = 0; !rc && g < u->ngraphs; g++)
+    first[g + 2] += first[g + 1];
+  for (int i = 0; !rc && i < u->nnodes; i++)
+    node[first[u->nodes[i].graph + 1]++] = i;
+  for (int gi = 0; !rc && gi < u->ngraphs; gi++)
+    if (u->graphs[gi].ntasks > 0) /* else its candidates were comments */
+      rc = build_one(u, gi, node + first[gi], first[gi + 1] - first[gi], file, out);
+  free(first);
+  free(node);
+  return rc;
 }

@@ -14,7 +14,7 @@
 enum { MARK_WRITE = 1, MARK_KILL = 2 };
 
 typedef struct Mark {
-  size_t offset;
+  size_t at; /* a DeclRefExpr's location (its name) */
   int what;
 } Mark;
 
@@ -54,17 +54,12 @@ CXCursor refs_strip(CXCursor c) {
   return c;
 }
 
-static size_t begin_of(const Scan *s, CXCursor c) {
-  size_t b, e;
-  return tu_extent(s->w->tu, c, &b, &e) ? b : 0;
-}
-
 static void mark(Scan *s, CXCursor ref, int what) {
   if (es_vec_reserve(&s->marks, &s->marks_cap, s->nmarks + 1, sizeof *s->marks)) {
     s->w->nomem = true;
     return;
   }
-  s->marks[s->nmarks++] = (Mark){begin_of(s, ref), what};
+  s->marks[s->nmarks++] = (Mark){tu_offset(clang_getCursorLocation(ref)), what};
 }
 
 /* The variable an lvalue expression writes through: A in A[i], s.f, *p. */
@@ -130,7 +125,9 @@ static void mark_call_args(Scan *s, CXCursor call) {
 }
 
 static void on_call(Scan *s, CXCursor c) {
-  pop_loops(s, begin_of(s, c));
+  size_t b, e; /* extents are not cheap: only where a loop may have ended */
+  if (s->nloops > 0 && tu_extent(s->w->tu, c, &b, &e))
+    pop_loops(s, b);
   walk_record_call(s->w, c, s->w->loop_depth > 0 || s->nloops > 0);
   if (s->collect)
     mark_call_args(s, c);
@@ -148,32 +145,38 @@ static enum CXChildVisitResult two_visitor(CXCursor c, CXCursor parent, CXClient
   return CXChildVisit_Continue;
 }
 
-/* The operator of a binary expression is the text between its operands. */
+/* The operator of a binary expression follows its left operand: '=' not
+ * followed by '=' assigns. */
 static void on_binary(Scan *s, CXCursor c, bool compound) {
   CXCursor v[2] = {clang_getNullCursor(), clang_getNullCursor()};
   clang_visitChildren(c, two_visitor, v);
+  size_t lb, le;
   if (clang_Cursor_isNull(v[1]))
     return;
-  size_t lb, le, rb, re;
-  if (!tu_extent(s->w->tu, v[0], &lb, &le) || !tu_extent(s->w->tu, v[1], &rb, &re))
+  if (compound) {
+    mark_base(s, v[0], MARK_WRITE);
+    return;
+  }
+  if (!tu_extent(s->w->tu, v[0], &lb, &le))
     return;
   const char *t = s->w->src->text;
-  while (le < rb && strchr(" \t\r\n", t[le]))
+  while (le < s->w->src->len && strchr(" \t\r\n", t[le]))
     le++;
-  while (rb > le && strchr(" \t\r\n", t[rb - 1]))
-    rb--;
-  if (compound || (rb == le + 1 && t[le] == '='))
+  if (le + 1 < s->w->src->len && t[le] == '=' && t[le + 1] != '=')
     mark_base(s, v[0], MARK_WRITE);
 }
 
+/* ++x, --x, &x at the operator (the cursor's location); x++ and x-- at the
+ * end of the extent, looked up only when the start is not an operator. */
 static void on_unary(Scan *s, CXCursor c) {
-  size_t b, e;
-  if (!tu_extent(s->w->tu, c, &b, &e) || e < b + 2)
-    return;
   const char *t = s->w->src->text;
-  bool prefix = (t[b] == '+' || t[b] == '-') && t[b + 1] == t[b];
-  bool postfix = (t[e - 1] == '+' || t[e - 1] == '-') && t[e - 2] == t[e - 1];
-  if (prefix || postfix || t[b] == '&')
+  size_t b = tu_offset(clang_getCursorLocation(c)), e;
+  if (b + 1 >= s->w->src->len)
+    return;
+  bool write = t[b] == '&' || ((t[b] == '+' || t[b] == '-') && t[b + 1] == t[b]);
+  if (!write && strchr("+-!~*(", t[b]) == NULL && tu_extent(s->w->tu, c, &b, &e) && e >= b + 2)
+    write = (t[e - 1] == '+' || t[e - 1] == '-') && t[e - 2] == t[e - 1];
+  if (write)
     mark_base(s, refs_first_child(c), MARK_WRITE);
 }
 
@@ -188,13 +191,14 @@ static void on_ref(Scan *s, CXCursor c) {
   enum CXCursorKind k = clang_getCursorKind(decl);
   if (k != CXCursor_VarDecl && k != CXCursor_ParmDecl)
     return;
-  size_t at = begin_of(s, c), declared = tu_offset(clang_getCursorLocation(decl));
-  if (clang_Location_isFromMainFile(clang_getCursorLocation(decl)) && declared >= s->begin &&
-      declared < s->end)
+  CXSourceLocation dl = clang_getCursorLocation(decl);
+  size_t declared = tu_offset(dl);
+  if (declared >= s->begin && declared < s->end && clang_Location_isFromMainFile(dl))
     return;
   int what = 0;
+  size_t at = s->nmarks ? tu_offset(clang_getCursorLocation(c)) : 0;
   for (int i = 0; i < s->nmarks; i++)
-    if (s->marks[i].offset == at)
+    if (s->marks[i].at == at)
       what |= s->marks[i].what;
   EsAccessMode mode = what & MARK_WRITE ? ES_ACCESS_INOUT : ES_ACCESS_IN;
   if (s->inferred && mode == ES_ACCESS_IN && !is_array_or_pointer(clang_getCursorType(decl)))
@@ -242,21 +246,19 @@ static enum CXChildVisitResult scan_visitor(CXCursor c, CXCursor parent, CXClien
   return s->w->nomem ? CXChildVisit_Break : CXChildVisit_Recurse;
 }
 
-static void scan(Walker *w, CXCursor c, int n, bool inferred, bool collect) {
-  Scan s = {w, n, inferred, collect, 0, 0, NULL, 0, 0, NULL, 0, 0};
-  if (!tu_extent(w->tu, c, &s.begin, &s.end))
-    return;
+static void scan(Walker *w, CXCursor c, size_t b, size_t e, int n, bool inferred, bool collect) {
+  Scan s = {w, n, inferred, collect, b, e, NULL, 0, 0, NULL, 0, 0};
   scan_visitor(c, clang_getNullCursor(), &s); /* clang_visitChildren skips c itself */
   clang_visitChildren(c, scan_visitor, &s);
   free(s.loops);
   free(s.marks);
 }
 
-void refs_scan(Walker *w, CXCursor c, int n, bool inferred) {
-  scan(w, c, n, inferred, n >= 0 || w->nblocks > 0);
+void refs_scan(Walker *w, CXCursor c, size_t begin, size_t end, int n, bool inferred) {
+  scan(w, c, begin, end, n, inferred, n >= 0 || w->nblocks > 0);
 }
 
-void refs_calls(Walker *w, CXCursor c) { scan(w, c, -1, false, false); }
+void refs_calls(Walker *w, CXCursor c) { scan(w, c, 0, 0, -1, false, false); }
 
 /* "const float" -> "float": the element type without qualifiers. */
 static const char *unqualified(Walker *w, CXType t) {
@@ -278,39 +280,67 @@ static const char *unqualified(Walker *w, CXType t) {
   return out;
 }
 
-const char *refs_elem_type(Walker *w, CXType t, long long *size, bool *pointer,
-                           long long *count) {
+static bool is_array_kind(enum CXTypeKind k) {
+  return k == CXType_ConstantArray || k == CXType_IncompleteArray || k == CXType_VariableArray;
+}
+
+/* Pointers and arrays: the element; anything else: the type itself. */
+static void compute_type_info(Walker *w, CXType t, TypeInfo *ti) {
   CXType ct = clang_getCanonicalType(t), elem = t;
-  *pointer = ct.kind == CXType_Pointer;
-  *count = -1;
-  if (*pointer) {
+  ti->type = t;
+  ti->pointer = ct.kind == CXType_Pointer;
+  ti->count = -1;
+  if (ti->pointer) {
     elem = clang_getPointeeType(t);
     if (elem.kind == CXType_Invalid)
       elem = clang_getPointeeType(ct);
-  } else if (ct.kind == CXType_ConstantArray || ct.kind == CXType_IncompleteArray ||
-             ct.kind == CXType_VariableArray) {
+  } else if (is_array_kind(ct.kind)) {
     elem = clang_getArrayElementType(t);
     if (elem.kind == CXType_Invalid)
       elem = clang_getArrayElementType(ct);
     if (ct.kind == CXType_ConstantArray)
-      *count = clang_getArraySize(ct);
+      ti->count = clang_getArraySize(ct);
   }
-  *size = clang_Type_getSizeOf(elem);
-  if (*size <= 0)
-    *size = -1;
-  return unqualified(w, elem);
+  ti->elem_size = clang_Type_getSizeOf(elem);
+  if (ti->elem_size <= 0)
+    ti->elem_size = -1;
+  ti->bytes = ti->pointer ? -1 : clang_Type_getSizeOf(t);
+  if (ti->bytes <= 0)
+    ti->bytes = -1;
+  ti->elem_type = unqualified(w, elem);
+}
+
+const TypeInfo *refs_type_info(Walker *w, CXType t) {
+  for (int i = 0; i < w->ntypes; i++) {
+    const CXType *c = &w->types[i].type;
+    if (c->kind == t.kind && c->data[0] == t.data[0] && c->data[1] == t.data[1])
+      return &w->types[i];
+  }
+  if (es_vec_reserve(&w->types, &w->types_cap, w->ntypes + 1, sizeof *w->types)) {
+    w->nomem = true;
+    return NULL;
+  }
+  TypeInfo *ti = &w->types[w->ntypes];
+  compute_type_info(w, t, ti);
+  if (!ti->elem_type)
+    return NULL;
+  return &w->types[w->ntypes++];
 }
 
 bool refs_whole_access(Walker *w, CXCursor decl, const char *name, EsAccessMode mode,
                        XAccess *acc) {
   memset(acc, 0, sizeof *acc);
-  CXType t = clang_getCursorType(decl);
+  const TypeInfo *ti = refs_type_info(w, clang_getCursorType(decl));
+  if (!ti)
+    return false;
   acc->a.item = name;
   acc->a.mode = mode;
-  acc->a.elem_type = refs_elem_type(w, t, &acc->elem_size, &acc->pointer, &acc->count);
+  acc->a.elem_type = ti->elem_type;
+  acc->a.bytes = (double)ti->bytes;
+  acc->elem_size = ti->elem_size;
+  acc->count = ti->count;
+  acc->pointer = ti->pointer;
   acc->whole = true;
   acc->lo_val = acc->len_val = -1;
-  long long bytes = acc->pointer ? -1 : clang_Type_getSizeOf(t);
-  acc->a.bytes = bytes > 0 ? (double)bytes : -1;
-  return acc->a.elem_type != NULL;
+  return true;
 }

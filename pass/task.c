@@ -329,9 +329,9 @@ void task_attach(Walker *w, int ann, CXCursor c, size_t b, size_t e) {
     if (has_data_clauses(a))
       refs_calls(w, c);
     else
-      refs_scan(w, c, n, true);
+      refs_scan(w, c, b, e, n, true);
   } else {
-    refs_calls(w, c);
+    walk_record_call(w, c, w->loop_depth > 0); /* calls in arguments are not followed */
   }
 }
 

@@ -10,12 +10,16 @@
 #define ESCHED_LIBCLANG_RESOURCE_DIR ""
 #endif
 
-/* -resource-dir goes first so that an explicit one in args wins. */
-static const char **with_resource_dir(const char *const *args, int nargs, int *out_n) {
-  const char **v = malloc(sizeof *v * (size_t)(nargs + 2));
+/* Our arguments go first so that the user's win: libclang's own resource
+ * directory; no warnings (only errors are reported, and computing warnings
+ * costs parse time); no error limit (the appendix may add many errors). */
+static const char **base_args(const char *const *args, int nargs, int *out_n) {
+  const char **v = malloc(sizeof *v * (size_t)(nargs + 4));
   if (!v)
     return NULL;
   int n = 0;
+  v[n++] = "-w";
+  v[n++] = "-ferror-limit=0";
   if (ESCHED_LIBCLANG_RESOURCE_DIR[0]) {
     v[n++] = "-resource-dir";
     v[n++] = ESCHED_LIBCLANG_RESOURCE_DIR;
@@ -27,13 +31,13 @@ static const char **with_resource_dir(const char *const *args, int nargs, int *o
 }
 
 bool tu_parse(Tu *t, const Source *src, const char *abs_path, const char *const *args, int nargs,
-              const char *appendix) {
+              const char *appendix, bool skipped) {
   memset(t, 0, sizeof *t);
   t->src = src;
   size_t extra = strlen(appendix);
   char *contents = malloc(src->len + extra + 1);
   int n = 0;
-  const char **argv = with_resource_dir(args, nargs, &n);
+  const char **argv = base_args(args, nargs, &n);
   if (!contents || !argv) {
     free(contents), free(argv);
     diag(DIAG_ERROR, NULL, 0, 0, "extract: out of memory");
@@ -45,9 +49,11 @@ bool tu_parse(Tu *t, const Source *src, const char *abs_path, const char *const 
   t->index = clang_createIndex(0, 0);
   /* The detailed preprocessing record gives clang_getSkippedRanges (an
    * annotation inside #if 0 is none). */
-  enum CXErrorCode rc = clang_parseTranslationUnit2(
-      t->index, abs_path, argv, n, &unsaved, 1,
-      CXTranslationUnit_DetailedPreprocessingRecord | CXTranslationUnit_KeepGoing, &t->tu);
+  unsigned flags = CXTranslationUnit_KeepGoing;
+  if (skipped)
+    flags |= CXTranslationUnit_DetailedPreprocessingRecord;
+  enum CXErrorCode rc =
+      clang_parseTranslationUnit2(t->index, abs_path, argv, n, &unsaved, 1, flags, &t->tu);
   free(argv);
   free(contents);
   if (rc != CXError_Success || !t->tu) {

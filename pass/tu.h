@@ -20,10 +20,11 @@ typedef struct Tu {
 
 /* Parses src (whose absolute path is abs_path) with the compiler arguments
  * args, adding -resource-dir for libclang's own headers first. appendix is
- * parsed after the file's text (annot.h). Returns false when libclang could
- * not build a translation unit at all (reported). */
+ * parsed after the file's text (annot.h). skipped asks for the ranges that
+ * conditional directives skip (tu_skipped). Returns false when libclang
+ * could not build a translation unit at all (reported). */
 bool tu_parse(Tu *t, const Source *src, const char *abs_path, const char *const *args, int nargs,
-              const char *appendix);
+              const char *appendix, bool skipped);
 void tu_dispose(Tu *t);
 
 /* Prints clang's errors (not warnings; nothing from the appendix) and

@@ -17,7 +17,7 @@
 #include "scheduler/error.h"
 #include "scheduler/vec.h"
 
-static void walk_stmt(Walker *w, CXCursor c);
+static void walk_stmt(Walker *w, CXCursor c, size_t b, size_t e);
 static void walk_region(Walker *w, int ann, CXCursor c, size_t b, size_t e);
 
 const char *walk_intern(Walker *w, const char *s) {
@@ -188,7 +188,7 @@ static void walk_children(Walker *w, CXCursor parent, size_t from, size_t to) {
     else if (ann >= 0)
       task_attach(w, ann, c, b, e);
     else
-      walk_stmt(w, c);
+      walk_stmt(w, c, b, e);
     prev = e > prev ? e : prev;
   }
   int ann = to > prev ? gap_annotation(w, prev, to) : -1;
@@ -219,7 +219,7 @@ static void host_stmt(Walker *w, CXCursor c, size_t b, size_t e) {
   if (fresh)
     w->x->nodes[n].range = source_range(w->src, b, b);
   int before = n >= 0 ? w->x->nodes[n].nacc : 0;
-  refs_scan(w, c, n, false);
+  refs_scan(w, c, b, e, n, false);
   if (n >= 0 && w->x->nodes[n].nacc > before) {
     EsSourceRange *r = &w->x->nodes[n].range;
     *r = source_range(w->src, (size_t)r->begin_offset, source_after_semicolon(w->src, e));
@@ -273,7 +273,7 @@ static void walk_region(Walker *w, int ann, CXCursor c, size_t b, size_t e) {
   a->attached = true;
   if (clang_getCursorKind(c) != CXCursor_CompoundStmt || w->graph < 0) {
     walk_error(w, b, "%s must be followed by a compound statement { ... }", annot_spelling(a));
-    walk_stmt(w, c);
+    walk_stmt(w, c, b, e);
     return;
   }
   const char *name = task_default_region_name(w, a);
@@ -292,7 +292,7 @@ static void walk_region(Walker *w, int ann, CXCursor c, size_t b, size_t e) {
   w->x->graphs[g].parent_block = blk;
   int saved = w->graph;
   w->graph = g;
-  walk_stmt(w, c);
+  walk_stmt(w, c, b, e);
   w->graph = saved;
   if (blk >= 0)
     w->nblocks--;
@@ -308,10 +308,8 @@ static bool is_container(enum CXCursorKind k) {
          k == CXCursor_DefaultStmt || k == CXCursor_LabelStmt;
 }
 
-static void walk_stmt(Walker *w, CXCursor c) {
-  size_t b, e;
-  if (!tu_extent(w->tu, c, &b, &e))
-    return;
+/* Statement c, whose extent is [b, e). */
+static void walk_stmt(Walker *w, CXCursor c, size_t b, size_t e) {
   enum CXCursorKind k = clang_getCursorKind(c);
   bool annotated = has_candidates(w, b, e);
   if (k == CXCursor_CompoundStmt) {
@@ -341,8 +339,9 @@ static enum CXChildVisitResult params_visitor(CXCursor c, CXCursor parent, CXCli
   enum CXCursorKind k = clang_getCursorKind(c);
   if (k == CXCursor_ParmDecl)
     scope_push(w, c);
-  else if (k == CXCursor_CompoundStmt)
-    walk_stmt(w, c);
+  size_t b, e;
+  if (k == CXCursor_CompoundStmt && tu_extent(w->tu, c, &b, &e))
+    walk_stmt(w, c, b, e);
   return CXChildVisit_Continue;
 }
 
@@ -513,6 +512,7 @@ void walk_free(Walker *w) {
   es_strmap_free(&w->task_names);
   es_strmap_free(&w->ordinals);
   free(w->global_decls);
+  free(w->types);
   free(w->funcs);
   free(w->calls);
   free(w->skipped);

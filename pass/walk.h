@@ -49,6 +49,14 @@ typedef struct Call {
   bool in_loop;
 } Call;
 
+/* What the front end needs of a variable's type, computed once per type. */
+typedef struct TypeInfo {
+  CXType type;
+  const char *elem_type; /* element (pointee) type without qualifiers */
+  long long elem_size, count, bytes; /* -1 when unknown */
+  bool pointer;
+} TypeInfo;
+
 typedef struct Func {
   const char *name;
   bool multi_run;
@@ -73,6 +81,9 @@ typedef struct Walker {
   int nfuncs, funcs_cap;
   Call *calls;
   int ncalls, calls_cap;
+
+  TypeInfo *types; /* a small cache: a file uses few distinct types */
+  int ntypes, types_cap;
 
   /* Skipped preprocessor blocks (#if 0) as offset pairs. */
   size_t *skipped;
@@ -133,17 +144,15 @@ void walk_close_host(Walker *w);
  * variables), added to node n (when n >= 0; tasks pass inferred = true) and
  * to the enclosing blocks, and the calls made in c. With no node and no
  * block (a function without annotations) only the calls are recorded. */
-void refs_scan(Walker *w, CXCursor c, int n, bool inferred);
+void refs_scan(Walker *w, CXCursor c, size_t begin, size_t end, int n, bool inferred);
 /* Only the calls made in c. */
 void refs_calls(Walker *w, CXCursor c);
 /* Fills acc for a whole variable declared by decl (type, element type,
  * bytes when the variable is an array or a scalar). */
 bool refs_whole_access(Walker *w, CXCursor decl, const char *name, EsAccessMode mode,
                        XAccess *acc);
-/* The element type text of a pointer or array variable type (qualifiers
- * dropped), or of the type itself; and its size (-1 when unknown). */
-const char *refs_elem_type(Walker *w, CXType t, long long *size, bool *pointer,
-                           long long *count);
+/* The facts of type t (cached), or NULL when out of memory. */
+const TypeInfo *refs_type_info(Walker *w, CXType t);
 /* Strips implicit casts and parentheses. */
 CXCursor refs_strip(CXCursor c);
 /* The first child of c, or a null cursor. */

@@ -360,6 +360,15 @@ static void read_deferred(Reader *r, const yaml_node_t *root) {
   r->g->ntasks = before; /* their names stay indexed: a duplicate is still an error */
 }
 
+/* A front-end task without its own `function:` is in the graph's. */
+static void inherit_function(EsGraph *g) {
+  for (int i = 0; i < g->ntasks + g->ndeferred; i++) {
+    EsTask *t = i < g->ntasks ? &g->tasks[i] : &g->deferred[i - g->ntasks];
+    if (t->source && !t->source->function)
+      t->source->function = g->function;
+  }
+}
+
 static int read_doc(YDoc *d, void *ctx) {
   EsGraphList *out = ctx;
   yaml_node_t *root = y_root(d);
@@ -386,6 +395,7 @@ static int read_doc(YDoc *d, void *ctx) {
   }
   read_list(&r, root, "tasks", read_task);
   read_deferred(&r, root);
+  inherit_function(g);
   read_list(&r, root, "edges", read_edge);
   return r.ok ? ES_OK : ES_EINVAL;
 }
