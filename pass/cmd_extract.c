@@ -179,7 +179,7 @@ int cmd_extract(int argc, char **argv) {
   int status = 1;
   if (!parse_options(argc, argv, &r.o) || !load(&r) || !analyze(&r))
     goto done;
-  if (depgraph_build(&r.x, r.src.path, &r.graphs)) {
+  if (depgraph_build(&r.x, &r.src, &r.graphs)) {
     diag(DIAG_ERROR, NULL, 0, 0, "extract: out of memory");
     goto done;
   }

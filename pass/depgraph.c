@@ -35,6 +35,7 @@ typedef struct Edge {
 
 typedef struct Builder {
   const XUnit *u;
+  const Source *src;
   const XGraph *xg;
   const int *scope; /* every node of the graph, in program order */
   int nscope;
@@ -145,13 +146,55 @@ static int input_of(Builder *b, int i) {
 
 /* ---- the analysis ---- */
 
-/* Newest version first: older versions matter only for the part of the
+/* The part of constant section r not yet covered by [lo, hi) ranges of
+ * newer versions: cov holds up to 8 such ranges (then coverage is no
+ * longer tracked, which only keeps more edges). */
+typedef struct Cover {
+  long long lo[8], hi[8];
+  int n;
+} Cover;
+
+static bool uncovered_overlap(const Cover *cv, long long lo, long long hi) {
+  for (long long at = lo; at < hi;) {
+    bool moved = false;
+    for (int i = 0; i < cv->n; i++)
+      if (cv->lo[i] <= at && at < cv->hi[i]) {
+        at = cv->hi[i];
+        moved = true;
+      }
+    if (!moved)
+      return true;
+  }
+  return false;
+}
+
+/* Whether version w still shows through the newer versions in cv for a
+ * read of acc; records w's part. */
+static bool shows_through(Cover *cv, const XAccess *w, const XAccess *acc) {
+  bool whole = !w || w->whole; /* the host's copy, or a whole write */
+  if (!constant(acc) || (!whole && !constant(w)))
+    return true;
+  long long lo = acc->lo_val, hi = acc->lo_val + acc->len_val;
+  if (!whole) {
+    lo = w->lo_val > lo ? w->lo_val : lo;
+    hi = w->lo_val + w->len_val < hi ? w->lo_val + w->len_val : hi;
+  }
+  bool shows = uncovered_overlap(cv, lo, hi);
+  if (cv->n < 8) {
+    cv->lo[cv->n] = lo;
+    cv->hi[cv->n++] = hi;
+  }
+  return shows;
+}
+
+/* Newest version first: an older version matters only for the part of the
  * read that no newer version covers. */
 static void read_item(Builder *b, int v, Item *it, int i, const XAccess *acc) {
   bool task = node_of(b, v)->kind == X_TASK;
+  Cover cv = {.n = 0};
   for (int k = it->nlive - 1; k >= 0; k--) {
     const Use *w = &it->live[k];
-    if (!overlap(w->acc, acc))
+    if (!overlap(w->acc, acc) || !shows_through(&cv, w->acc, acc))
       continue;
     if (w->node != HOST_COPY)
       add_edge(b, w->node, v, it->name, w->acc->a.bytes);
@@ -346,6 +389,22 @@ static const char *host_name(Emit *e, const XNode *n, char *buf, size_t len) {
   return buf;
 }
 
+/* Host statements: from the first to the last that touches the graph's
+ * data (the run may hold statements touching other variables only). */
+static EsSourceRange host_range(Emit *e, const XNode *n) {
+  size_t b = (size_t)-1, end = 0;
+  for (int k = 0; k < n->nacc; k++) {
+    const XAccess *a = &n->acc[k];
+    if (!a->a.mode || item_find(e->b, a->a.item) < 0)
+      continue;
+    b = a->span_begin < b ? a->span_begin : b;
+    end = a->span_end > end ? a->span_end : end;
+  }
+  if (end == 0)
+    return n->range;
+  return source_range(e->b->src, b, end);
+}
+
 static void emit_host(Emit *e, const XNode *n, int id) {
   char buf[512];
   int t = add_task(e, host_name(e, n, buf, sizeof buf), ES_TASK_HOST, true);
@@ -354,7 +413,7 @@ static void emit_host(Emit *e, const XNode *n, int id) {
   if (!si)
     return;
   copy_accesses(e, si, n, false);
-  si->range = n->range;
+  si->range = n->kind == X_HOST ? host_range(e, n) : n->range;
   si->range.file = intern(e, n->range.file);
 }
 
@@ -522,10 +581,11 @@ static void builder_free(Builder *b) {
   es_strmap_free(&b->item_index);
 }
 
-static int build_one(const XUnit *u, int gi, const int *scope, int nscope, const char *file,
+static int build_one(const XUnit *u, const Source *src, int gi, const int *scope, int nscope,
                      EsGraphList *out) {
   Builder b = {0};
   b.u = u;
+  b.src = src;
   b.xg = &u->graphs[gi];
   b.scope = scope;
   b.nscope = nscope;
@@ -536,7 +596,7 @@ static int build_one(const XUnit *u, int gi, const int *scope, int nscope, const
     for (int v = 0; v < b.nnodes && !b.nomem; v++)
       visit(&b, v);
     outputs(&b);
-    g = b.nomem ? NULL : emit(&b, gi, file);
+    g = b.nomem ? NULL : emit(&b, gi, src->path);
   }
   bool ok = g && !es_graph_list_push(out, g);
   if (!ok)
@@ -545,7 +605,7 @@ static int build_one(const XUnit *u, int gi, const int *scope, int nscope, const
   return ok ? ES_OK : ES_ENOMEM;
 }
 
-int depgraph_build(const XUnit *u, const char *file, EsGraphList *out) {
+int depgraph_build(const XUnit *u, const Source *src, EsGraphList *out) {
   /* The nodes of each graph (CSR), in program order. */
   int *first = calloc((size_t)u->ngraphs + 2, sizeof *first);
   int *node = malloc(((size_t)u->nnodes + 1) * sizeof *node);
@@ -558,7 +618,7 @@ int depgraph_build(const XUnit *u, const char *file, EsGraphList *out) {
     node[first[u->nodes[i].graph + 1]++] = i;
   for (int gi = 0; !rc && gi < u->ngraphs; gi++)
     if (u->graphs[gi].ntasks > 0) /* else its candidates were comments */
-      rc = build_one(u, gi, node + first[gi], first[gi + 1] - first[gi], file, out);
+      rc = build_one(u, src, gi, node + first[gi], first[gi + 1] - first[gi], out);
   free(first);
   free(node);
   return rc;

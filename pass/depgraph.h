@@ -26,10 +26,11 @@
 #define ESCHED_PASS_DEPGRAPH_H
 
 #include "pass/extract.h"
+#include "pass/source.h"
 #include "scheduler/error.h"
 
-/* Appends one graph per scope of u to out, named after the scope; file is
- * the source path the graphs point into. Returns 0 or ES_ENOMEM. */
-int depgraph_build(const XUnit *u, const char *file, EsGraphList *out);
+/* Appends one graph per scope of u to out, named after the scope; src is
+ * the file the graphs point into. Returns 0 or ES_ENOMEM. */
+int depgraph_build(const XUnit *u, const Source *src, EsGraphList *out);
 
 #endif

@@ -49,6 +49,10 @@ static bool same_text(const char *a, const char *b) {
 
 static void merge(XAccess *old, const XAccess *acc) {
   old->kill |= acc->kill;
+  if (acc->a.mode && (!old->a.mode || acc->span_begin < old->span_begin))
+    old->span_begin = acc->span_begin;
+  if (acc->a.mode && (!old->a.mode || acc->span_end > old->span_end))
+    old->span_end = acc->span_end;
   if (!acc->a.mode)
     return;
   if (!old->a.mode) {

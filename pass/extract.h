@@ -23,6 +23,7 @@ typedef struct XAccess {
   long long lo_val, len_val; /* the section's constant bounds, or -1 */
   long long elem_size;       /* sizeof one element, or -1 */
   long long count;           /* elements of a constant-size array, or -1 */
+  size_t span_begin, span_end; /* host code: the statements making the access */
   bool whole;                /* the whole variable (no section) */
   bool len_omitted;          /* a[lo:] of an array: the length is the rest */
   bool pointer;              /* the variable is a pointer */

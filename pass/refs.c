@@ -210,6 +210,8 @@ static void on_ref(Scan *s, CXCursor c) {
   if (!item || !refs_whole_access(s->w, decl, item, mode, &acc))
     return;
   acc.a.inferred = s->inferred;
+  acc.span_begin = s->begin;
+  acc.span_end = s->end;
   if (what & MARK_KILL) {
     acc.kill = true;
     acc.a.mode = what & MARK_WRITE ? ES_ACCESS_INOUT : 0;

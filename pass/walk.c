@@ -207,7 +207,8 @@ void walk_add_access(Walker *w, int n, const XAccess *acc) {
 
 /* Host code: its accesses go to the open host node (or a new one) or, in a
  * loop with deferred tasks, to the loop's block only. A statement touching
- * no variable makes no node. */
+ * no variable makes no node. The node's range is settled when the graph is
+ * built: it spans the statements that touch the graph's data. */
 static void host_stmt(Walker *w, CXCursor c, size_t b, size_t e) {
   bool own = w->graph >= 0 && w->loop_depth == 0;
   int n = own ? w->open_host : -1;
@@ -219,10 +220,8 @@ static void host_stmt(Walker *w, CXCursor c, size_t b, size_t e) {
   if (fresh)
     w->x->nodes[n].range = source_range(w->src, b, b);
   int before = n >= 0 ? w->x->nodes[n].nacc : 0;
-  refs_scan(w, c, b, e, n, false);
+  refs_scan(w, c, b, source_after_semicolon(w->src, e), n, false);
   if (n >= 0 && w->x->nodes[n].nacc > before) {
-    EsSourceRange *r = &w->x->nodes[n].range;
-    *r = source_range(w->src, (size_t)r->begin_offset, source_after_semicolon(w->src, e));
     w->open_host = n;
   } else if (fresh) {
     w->x->nnodes--; /* the last node: refs_scan adds none */
