@@ -55,7 +55,8 @@ static int cmp_entry(const void *x, const void *y) {
 }
 
 void diags_print(const DiagList *d, const Source *src) {
-  qsort(d->v, (size_t)d->len, sizeof *d->v, cmp_entry);
+  if (d->len > 1)
+    qsort(d->v, (size_t)d->len, sizeof *d->v, cmp_entry);
   for (int i = 0; i < d->len; i++) {
     int line, col;
     source_position(src, d->v[i].offset, &line, &col);

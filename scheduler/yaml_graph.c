@@ -463,7 +463,8 @@ static void write_range(YOut *o, const EsSourceRange *s) {
 }
 
 static void write_source_info(YOut *o, const EsGraph *g, const EsTaskSourceInfo *si) {
-  if (si->function)
+  /* A task in the graph's function says so once, at the graph. */
+  if (si->function && !(g->function && !strcmp(si->function, g->function)))
     y_kv_str(o, "function", si->function);
   if (si->callee)
     y_kv_str(o, "callee", si->callee);

@@ -189,7 +189,15 @@ static void test_robust(void) {
   }
 }
 
+static void test_group_end(void) {
+  const char *t = "X(a, (b), \")\" /* ) */ c) tail";
+  ASSERT_EQ(es_annotation_group_end(t, strlen(t), 1), 24);
+  const char *open = "X(a, (b)";
+  ASSERT_EQ(es_annotation_group_end(open, strlen(open), 1), strlen(open) + 1);
+}
+
 int main(void) {
+  test_group_end();
   test_full_task();
   test_sections_and_spacing();
   test_region_and_macro_form();
