@@ -11,6 +11,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "pass/annot.h"
 #include "pass/args.h"
@@ -37,10 +38,12 @@ static const char help[] =
     "  -p BUILD_DIR   take the compiler arguments from BUILD_DIR/compile_commands.json\n"
     "  --device NAME  a device the annotations may name besides cpu and gpu\n"
     "                 (repeatable)\n"
+    "  --time         print the wall time of each phase to standard error\n"
     "  -- ARGS        compiler arguments (-I, -D, -std, ...) when there is no -p\n";
 
 typedef struct Options {
   const char *file, *output, *dot, *build_dir;
+  bool time;
   CompileArgs cc;
   const char *devices[32];
   int ndevices;
@@ -79,6 +82,8 @@ static bool parse_options(int argc, char **argv, Options *o) {
       o->dot = args_value(&a, arg);
     else if (!strcmp(arg, "-p"))
       o->build_dir = args_value(&a, arg);
+    else if (!strcmp(arg, "--time"))
+      o->time = true;
     else if (!strcmp(arg, "--device")) {
       const char *d = args_value(&a, arg);
       ok = d && add_device(o, d);
@@ -104,7 +109,22 @@ typedef struct Run {
   XUnit x;
   Walker w;
   EsGraphList graphs;
+  double clock; /* --time: when the last phase ended */
 } Run;
+
+static double now(void) {
+  struct timespec t;
+  clock_gettime(CLOCK_MONOTONIC, &t);
+  return (double)t.tv_sec + 1e-9 * (double)t.tv_nsec;
+}
+
+/* --time: the wall time since the previous phase. */
+static void phase(Run *r, const char *name) {
+  double t = now();
+  if (r->o.time && r->clock > 0)
+    fprintf(stderr, "esched extract: %-6s %8.1f ms\n", name, 1e3 * (t - r->clock));
+  r->clock = t;
+}
 
 static void run_free(Run *r) {
   es_graph_list_free(&r->graphs);
@@ -139,9 +159,11 @@ static bool analyze(Run *r) {
   if (!tu_parse(&r->tu, &r->src, r->abs_path, (const char *const *)r->o.cc.v, r->o.cc.n,
                 r->appendix, r->annots.conditional))
     return false;
+  phase(r, "parse");
   int clang_errors = tu_report_errors(&r->tu);
   r->w = (Walker){.tu = &r->tu, .src = &r->src, .annots = &r->annots, .x = &r->x};
   bool ok = walk_unit(&r->w);
+  phase(r, "walk");
   if (!ok)
     diag(DIAG_ERROR, NULL, 0, 0, "extract: out of memory");
   diags_print(&r->w.diags, &r->src);
@@ -177,17 +199,24 @@ int cmd_extract(int argc, char **argv) {
   Run r;
   memset(&r, 0, sizeof r);
   int status = 1;
-  if (!parse_options(argc, argv, &r.o) || !load(&r) || !analyze(&r))
+  r.clock = now();
+  if (!parse_options(argc, argv, &r.o) || !load(&r))
+    goto done;
+  phase(&r, "read");
+  if (!analyze(&r))
     goto done;
   if (depgraph_build(&r.x, &r.src, &r.graphs)) {
     diag(DIAG_ERROR, NULL, 0, 0, "extract: out of memory");
     goto done;
   }
+  phase(&r, "graphs");
   if (r.graphs.len == 0)
     diag(DIAG_WARNING, r.src.path, 0, 0, "no esched annotations");
   if (write_outputs(&r))
     status = 0;
+  phase(&r, "write");
 done:
   run_free(&r);
+  phase(&r, "free");
   return status;
 }

@@ -13,6 +13,8 @@
 
 enum { MARK_WRITE = 1, MARK_KILL = 2 };
 
+static void type_access(const TypeInfo *ti, const char *name, EsAccessMode mode, XAccess *acc);
+
 typedef struct Mark {
   size_t at; /* a DeclRefExpr's location (its name) */
   int what;
@@ -111,8 +113,11 @@ static void mark_call_args(Scan *s, CXCursor call) {
   CXType fty = direct ? clang_getCanonicalType(clang_getCursorType(fn)) : (CXType){0};
   int n = clang_Cursor_getNumArguments(call);
   for (int i = 0; i < n; i++) {
-    CXCursor arg = refs_strip(clang_Cursor_getArgument(call, (unsigned)i));
-    if (clang_getCursorKind(arg) != CXCursor_DeclRefExpr)
+    /* A variable passed as it is (through implicit conversions): libclang
+     * references its declaration, and the argument's location is its. */
+    CXCursor arg = clang_Cursor_getArgument(call, (unsigned)i);
+    enum CXCursorKind k = clang_getCursorKind(clang_getCursorReferenced(arg));
+    if (k != CXCursor_VarDecl && k != CXCursor_ParmDecl)
       continue;
     CXType t = clang_getCanonicalType(clang_getCursorType(arg));
     bool ref_like = t.kind == CXType_Pointer || t.kind == CXType_ConstantArray ||
@@ -180,10 +185,23 @@ static void on_unary(Scan *s, CXCursor c) {
     mark_base(s, refs_first_child(c), MARK_WRITE);
 }
 
-static bool is_array_or_pointer(CXType t) {
-  CXType c = clang_getCanonicalType(t);
-  return c.kind == CXType_Pointer || c.kind == CXType_ConstantArray ||
-         c.kind == CXType_IncompleteArray || c.kind == CXType_VariableArray;
+/* The facts of variable decl, cached for the function being walked. */
+static const DeclInfo *decl_info(Walker *w, CXCursor decl) {
+  for (int i = w->ndecls - 1; i >= 0; i--)
+    if (clang_equalCursors(w->decls[i].decl, decl))
+      return &w->decls[i];
+  if (es_vec_reserve(&w->decls, &w->decls_cap, w->ndecls + 1, sizeof *w->decls)) {
+    w->nomem = true;
+    return NULL;
+  }
+  DeclInfo *d = &w->decls[w->ndecls];
+  CXSourceLocation loc = clang_getCursorLocation(decl);
+  char *name = tu_string(clang_getCursorSpelling(decl));
+  *d = (DeclInfo){decl, name ? walk_intern(w, name) : NULL, tu_offset(loc),
+                  clang_Location_isFromMainFile(loc) != 0,
+                  refs_type_info(w, clang_getCursorType(decl))};
+  free(name);
+  return d->name && d->type ? &w->decls[w->ndecls++] : NULL;
 }
 
 static void on_ref(Scan *s, CXCursor c) {
@@ -191,9 +209,8 @@ static void on_ref(Scan *s, CXCursor c) {
   enum CXCursorKind k = clang_getCursorKind(decl);
   if (k != CXCursor_VarDecl && k != CXCursor_ParmDecl)
     return;
-  CXSourceLocation dl = clang_getCursorLocation(decl);
-  size_t declared = tu_offset(dl);
-  if (declared >= s->begin && declared < s->end && clang_Location_isFromMainFile(dl))
+  const DeclInfo *d = decl_info(s->w, decl);
+  if (!d || (d->main_file && d->declared >= s->begin && d->declared < s->end))
     return;
   int what = 0;
   size_t at = s->nmarks ? tu_offset(clang_getCursorLocation(c)) : 0;
@@ -201,14 +218,11 @@ static void on_ref(Scan *s, CXCursor c) {
     if (s->marks[i].at == at)
       what |= s->marks[i].what;
   EsAccessMode mode = what & MARK_WRITE ? ES_ACCESS_INOUT : ES_ACCESS_IN;
-  if (s->inferred && mode == ES_ACCESS_IN && !is_array_or_pointer(clang_getCursorType(decl)))
+  bool by_value = !d->type->pointer && d->type->count < 0 && d->type->bytes > 0;
+  if (s->inferred && mode == ES_ACCESS_IN && by_value)
     return; /* a scalar a task only reads is passed by value */
-  char *name = tu_string(clang_getCursorSpelling(c));
-  const char *item = name ? walk_intern(s->w, name) : NULL;
-  free(name);
   XAccess acc;
-  if (!item || !refs_whole_access(s->w, decl, item, mode, &acc))
-    return;
+  type_access(d->type, d->name, mode, &acc);
   acc.a.inferred = s->inferred;
   acc.span_begin = s->begin;
   acc.span_end = s->end;
@@ -331,10 +345,15 @@ const TypeInfo *refs_type_info(Walker *w, CXType t) {
 
 bool refs_whole_access(Walker *w, CXCursor decl, const char *name, EsAccessMode mode,
                        XAccess *acc) {
-  memset(acc, 0, sizeof *acc);
   const TypeInfo *ti = refs_type_info(w, clang_getCursorType(decl));
   if (!ti)
     return false;
+  type_access(ti, name, mode, acc);
+  return true;
+}
+
+static void type_access(const TypeInfo *ti, const char *name, EsAccessMode mode, XAccess *acc) {
+  memset(acc, 0, sizeof *acc);
   acc->a.item = name;
   acc->a.mode = mode;
   acc->a.elem_type = ti->elem_type;
@@ -344,5 +363,4 @@ bool refs_whole_access(Walker *w, CXCursor decl, const char *name, EsAccessMode 
   acc->pointer = ti->pointer;
   acc->whole = true;
   acc->lo_val = acc->len_val = -1;
-  return true;
 }

@@ -344,12 +344,13 @@ static enum CXChildVisitResult params_visitor(CXCursor c, CXCursor parent, CXCli
   return CXChildVisit_Continue;
 }
 
-static int add_func(Walker *w, const char *name) {
+static int add_func(Walker *w, const char *name, CXCursor fn, size_t b, size_t e,
+                    bool annotated) {
   if (es_vec_reserve(&w->funcs, &w->funcs_cap, w->nfuncs + 1, sizeof *w->funcs)) {
     w->nomem = true;
     return -1;
   }
-  w->funcs[w->nfuncs] = (Func){name, false};
+  w->funcs[w->nfuncs] = (Func){name, fn, b, e, annotated, false};
   return w->nfuncs++;
 }
 
@@ -360,16 +361,14 @@ static void walk_function(Walker *w, CXCursor fn) {
   char *name = tu_string(clang_getCursorSpelling(fn));
   w->func_name = name ? walk_intern(w, name) : NULL;
   free(name);
-  if (!w->func_name || (w->func = add_func(w, w->func_name)) < 0)
+  bool annotated = has_candidates(w, b, e);
+  if (!w->func_name || (w->func = add_func(w, w->func_name, fn, b, e, annotated)) < 0)
     return;
-  w->nscope = w->nblocks = w->loop_depth = w->nregions = 0;
+  if (!annotated)
+    return; /* callgraph_walk_callers walks it if it may call a task */
+  w->nscope = w->nblocks = w->loop_depth = w->nregions = w->ndecls = 0;
   w->open_host = -1;
   es_strmap_free(&w->ordinals);
-  if (!has_candidates(w, b, e)) {
-    w->graph = -1;
-    refs_calls(w, fn);
-    return;
-  }
   w->graph = x_graph_add(w->x, w->func_name, w->func_name);
   if (w->graph < 0) {
     w->nomem = true;
@@ -500,7 +499,7 @@ bool walk_unit(Walker *w) {
   leftovers(w);
   report_clause_errors(w);
   task_resolve_constants(w);
-  return callgraph_mark_multi_run(w) && !w->nomem;
+  return callgraph_walk_callers(w) && callgraph_mark_multi_run(w) && !w->nomem;
 }
 
 void walk_free(Walker *w) {
@@ -512,6 +511,7 @@ void walk_free(Walker *w) {
   es_strmap_free(&w->ordinals);
   free(w->global_decls);
   free(w->types);
+  free(w->decls);
   free(w->funcs);
   free(w->calls);
   free(w->skipped);

@@ -57,8 +57,20 @@ typedef struct TypeInfo {
   bool pointer;
 } TypeInfo;
 
+/* What refs.c needs of a variable, computed once per function walk. */
+typedef struct DeclInfo {
+  CXCursor decl;
+  const char *name;
+  size_t declared;  /* offset of its declaration */
+  bool main_file;   /* declared in the main file */
+  const TypeInfo *type;
+} DeclInfo;
+
 typedef struct Func {
   const char *name;
+  CXCursor cursor;
+  size_t begin, end; /* its extent */
+  bool annotated;    /* walked in full */
   bool multi_run;
 } Func;
 
@@ -84,6 +96,8 @@ typedef struct Walker {
 
   TypeInfo *types; /* a small cache: a file uses few distinct types */
   int ntypes, types_cap;
+  DeclInfo *decls; /* the variables referenced in the current function */
+  int ndecls, decls_cap;
 
   /* Skipped preprocessor blocks (#if 0) as offset pairs. */
   size_t *skipped;
@@ -166,7 +180,10 @@ const char *task_default_region_name(Walker *w, const Annot *a);
  * the section expressions (after the walk). */
 void task_resolve_constants(Walker *w);
 
-/* callgraph.c: marks the graphs of functions that run many times. */
+/* callgraph.c: walks (for their calls only) the functions that may call an
+ * annotated function, directly or through others. */
+bool callgraph_walk_callers(Walker *w);
+/* Marks the graphs of functions that run many times. */
 bool callgraph_mark_multi_run(Walker *w);
 
 /* walk.c: the whole translation unit. Returns false when out of memory. */

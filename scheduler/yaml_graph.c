@@ -360,12 +360,15 @@ static void read_deferred(Reader *r, const yaml_node_t *root) {
   r->g->ntasks = before; /* their names stay indexed: a duplicate is still an error */
 }
 
-/* A front-end task without its own `function:` is in the graph's. */
+/* A front-end task without its own `function:` is in the graph's, and a
+ * source range without `file:` in the graph's file. */
 static void inherit_function(EsGraph *g) {
   for (int i = 0; i < g->ntasks + g->ndeferred; i++) {
     EsTask *t = i < g->ntasks ? &g->tasks[i] : &g->deferred[i - g->ntasks];
     if (t->source && !t->source->function)
       t->source->function = g->function;
+    if (t->source && t->source->range.line && !t->source->range.file)
+      t->source->range.file = g->range.file;
   }
 }
 
@@ -446,10 +449,11 @@ static void write_strings(YOut *o, const char *key, const char *const *v, int n)
   y_seq_end(o);
 }
 
-static void write_range(YOut *o, const EsSourceRange *s) {
+/* A task's range names its file only when the graph's range does not. */
+static void write_range(YOut *o, const EsSourceRange *s, const char *graph_file) {
   y_str(o, "source");
   y_map_begin(o, true);
-  if (s->file)
+  if (s->file && !(graph_file && !strcmp(s->file, graph_file)))
     y_kv_str(o, "file", s->file);
   y_kv_int(o, "line", s->line);
   y_kv_int(o, "col", s->col);
@@ -506,7 +510,7 @@ static void write_source_info(YOut *o, const EsGraph *g, const EsTaskSourceInfo 
     y_seq_end(o);
   }
   if (si->range.line)
-    write_range(o, &si->range);
+    write_range(o, &si->range, g->range.line ? g->range.file : NULL);
 }
 
 static void write_task(YOut *o, const EsGraph *g, const EsTask *t) {
@@ -555,7 +559,7 @@ static void write_graph(YOut *o, const EsGraph *g) {
   if (g->fingerprint)
     y_kv_str(o, "fingerprint", g->fingerprint);
   if (g->range.line)
-    write_range(o, &g->range);
+    write_range(o, &g->range, NULL);
   if (g->nnoalias)
     write_strings(o, "noalias", g->noalias, g->nnoalias);
   y_str(o, "tasks");

@@ -280,6 +280,12 @@ void es_format_number(double v, char buf[32]) {
     strcpy(buf, v > 0 ? ".inf" : "-.inf");
     return;
   }
+  /* Integers (sizes, counts) come out of the search below as their digits:
+   * print them directly, which costs a tenth of it. */
+  if (fabs(v) < 1e15 && v == (double)(long long)v && !(v == 0 && signbit(v))) {
+    snprintf(buf, 32, "%lld", (long long)v);
+    return;
+  }
   for (int prec = 6; prec <= 17; prec++) {
     snprintf(buf, 32, "%.*g", prec, v);
     if (strtod(buf, NULL) == v)

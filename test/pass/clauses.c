@@ -19,7 +19,7 @@ void f(const float *X, float *Y, float *Z, float *R, int n) {
 // CHECK-NEXT:   - {item: X, mode: in, lo: 0, len: n, type: float}
 // CHECK-NEXT:   - {item: Z, mode: out, lo: 0, len: n, type: float}
 // CHECK-NEXT:   - {item: Y, mode: inout, lo: 0, len: n, type: float}
-// CHECK-NEXT:   source: {file: {{.*}}clauses.c, line: [[@LINE+2]], col: 3, end_line: [[@LINE+2]], end_col: 21, begin: {{[0-9]+}}, end: {{[0-9]+}}}
+// CHECK-NEXT:   source: {line: [[@LINE+2]], col: 3, end_line: [[@LINE+2]], end_col: 21, begin: {{[0-9]+}}, end: {{[0-9]+}}}
 #pragma esched task name(axpy) in(X[0:n]), out(Z[0:n]), inout(Y[0:n]) gpu(saxpy_gpu) fpga(saxpy_fpga) pin(gpu)
   saxpy(X, Y, Z, n);
 // CHECK:      - name: f.norm.1

@@ -35,14 +35,14 @@ void pipeline(const float *X, float *Y, int n) {
 // CHECK-NEXT:   pin: cpu
 // CHECK-NEXT:   access:
 // CHECK-NEXT:   - {item: T, mode: inout, type: float}
-// CHECK-NEXT:   source: {file: {{.*}}host.c, line: 24, col: 3, end_line: 25, end_col: 28,
+// CHECK-NEXT:   source: {line: 24, col: 3, end_line: 25, end_col: 28,
 // CHECK-NEXT: - name: second
 // CHECK:      - name: pipeline.host.2
 // CHECK-NEXT:   kind: host
 // CHECK-NEXT:   pin: cpu
 // CHECK-NEXT:   access:
 // CHECK-NEXT:   - {item: Y, mode: in, type: float}
-// CHECK-NEXT:   source: {file: {{.*}}host.c, line: 28, col: 3, end_line: 28, end_col: 24,
+// CHECK-NEXT:   source: {line: 28, col: 3, end_line: 28, end_col: 24,
 // CHECK-NEXT: edges:
 // CHECK-NEXT: - {from: pipeline.in.X, to: first, data: X}
 // CHECK-NEXT: - {from: first, to: pipeline.host.1, data: T}

@@ -24,7 +24,7 @@ void f(const float *A, float *B, int n, float scale) {
 // CHECK-NEXT:   - {item: B, mode: inout, type: float, inferred: true}
 // CHECK-NEXT:   - {item: A, mode: in, type: float, inferred: true}
 // CHECK-NEXT:   - {item: local, mode: in, type: float, bytes: 16, inferred: true}
-// CHECK-NEXT:   source: {file: {{.*}}infer.c, line: [[@LINE+2]], col: 3, end_line: [[@LINE+6]], end_col: 4,
+// CHECK-NEXT:   source: {line: [[@LINE+2]], col: 3, end_line: [[@LINE+6]], end_col: 4,
 #pragma esched task
   {
     float tmp = scale * 2;

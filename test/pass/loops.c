@@ -21,7 +21,7 @@ void step_gpu(float *x, int n);
 // CHECK-NEXT:   pin: cpu
 // CHECK-NEXT:   access:
 // CHECK-NEXT:   - {item: X, mode: inout, lo: 0, len: n, type: float}
-// CHECK-NEXT:   source: {file: {{.*}}loops.c, line: [[@LINE+19]], col: 3, end_line: [[@LINE+22]], end_col: 4,
+// CHECK-NEXT:   source: {line: [[@LINE+19]], col: 3, end_line: [[@LINE+22]], end_col: 4,
 // CHECK-NEXT: - name: after
 // CHECK:      edges:
 // CHECK-NEXT: - {from: iterate.in.X, to: before, data: X}
@@ -36,7 +36,7 @@ void step_gpu(float *x, int n);
 // CHECK-NEXT:   variants: {gpu: step_gpu}
 // CHECK-NEXT:   access:
 // CHECK-NEXT:   - {item: X, mode: inout, lo: 0, len: n, type: float}
-// CHECK-NEXT:   source: {file: {{.*}}loops.c, line: [[@LINE+6]], col: 5,
+// CHECK-NEXT:   source: {line: [[@LINE+6]], col: 5,
 void iterate(float *X, int n, int iters) {
 #pragma esched task name(before) inout(X[0:n]) gpu(step_gpu)
   step(X, n);

@@ -25,7 +25,7 @@ void f(const float *A, const float *B, float *T, float *R) {
 // CHECK-NEXT:   - {item: A, mode: in, lo: 0, len: N, type: float, bytes: 256}
 // CHECK-NEXT:   - {item: B, mode: in, lo: 0, len: N, type: float, bytes: 256}
 // CHECK-NEXT:   - {item: T, mode: out, lo: 0, len: N, type: float, bytes: 256}
-// CHECK-NEXT:   source: {file: {{.*}}macro.c, line: [[@LINE+3]], col: 3,
+// CHECK-NEXT:   source: {line: [[@LINE+3]], col: 3,
   ESCHED_TASK(name(mul) in(A[0:N], B[0:N])
               out(T[0:N]) gpu(mm_gpu))
   mm(A, B, T, N);

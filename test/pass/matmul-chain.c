@@ -23,7 +23,7 @@
 // CHECK-NEXT:   - {item: A, mode: in, lo: 0, len: N * N, type: float, bytes: 262144}
 // CHECK-NEXT:   - {item: B, mode: in, lo: 0, len: N * N, type: float, bytes: 262144}
 // CHECK-NEXT:   - {item: E, mode: out, lo: 0, len: N * N, type: float, bytes: 262144}
-// CHECK-NEXT:   source: {file: {{.*}}matmul-chain.c, line: {{[0-9]+}}, col: 3, end_line: {{[0-9]+}}, end_col: 22, begin: {{[0-9]+}}, end: {{[0-9]+}}}
+// CHECK-NEXT:   source: {line: {{[0-9]+}}, col: 3, end_line: {{[0-9]+}}, end_col: 22, begin: {{[0-9]+}}, end: {{[0-9]+}}}
 // CHECK:      - name: cd
 // CHECK:      - name: ef
 // CHECK:      - {name: chain.out, kind: host, pin: cpu}

@@ -24,7 +24,7 @@ void f(float *X, float *Y, int n) {
 // CHECK-NEXT:   pin: cpu
 // CHECK-NEXT:   access:
 // CHECK-NEXT:   - {item: X, mode: inout, lo: 0, len: n, type: float}
-// CHECK-NEXT:   source: {file: {{.*}}region.c, line: 13, col: 3, end_line: 18, end_col: 4,
+// CHECK-NEXT:   source: {line: 13, col: 3, end_line: 18, end_col: 4,
 // CHECK:      edges:
 // CHECK-NEXT: - {from: f.in.X, to: pre, data: X}
 // CHECK-NEXT: - {from: pre, to: f.region.1, data: X}
