@@ -48,9 +48,7 @@ static void error_at(Parser *p, size_t pos, const char *fmt, ...) {
 
 static bool at_end(const Parser *p) { return p->pos >= p->len; }
 static char cur(const Parser *p) { return at_end(p) ? '\0' : p->s[p->pos]; }
-static char next_char(const Parser *p) {
-  return p->pos + 1 < p->len ? p->s[p->pos + 1] : '\0';
-}
+static char next_char(const Parser *p) { return p->pos + 1 < p->len ? p->s[p->pos + 1] : '\0'; }
 
 static bool is_ident_start(char c) {
   return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_';
@@ -315,8 +313,11 @@ static bool clause_kind(const Parser *p, const char *id, EsClauseKind *k) {
   static const struct {
     const char *name;
     EsClauseKind kind;
-  } words[] = {{"name", ES_CLAUSE_NAME},   {"in", ES_CLAUSE_IN}, {"out", ES_CLAUSE_OUT},
-               {"inout", ES_CLAUSE_INOUT}, {"pin", ES_CLAUSE_PIN}};
+  } words[] = {{"name", ES_CLAUSE_NAME},
+               {"in", ES_CLAUSE_IN},
+               {"out", ES_CLAUSE_OUT},
+               {"inout", ES_CLAUSE_INOUT},
+               {"pin", ES_CLAUSE_PIN}};
   for (size_t i = 0; i < sizeof words / sizeof words[0]; i++)
     if (!strcmp(id, words[i].name)) {
       *k = words[i].kind;
@@ -337,8 +338,7 @@ static bool parse_clause_body(Parser *p, EsClause *c) {
   case ES_CLAUSE_PIN: return parse_pin(p, c);
   case ES_CLAUSE_VARIANT:
     if (!strcmp(c->device, "cpu")) {
-      error_at(p, (size_t)c->col - 1,
-               "'cpu' is the host: its variant is the task region itself");
+      error_at(p, (size_t)c->col - 1, "'cpu' is the host: its variant is the task region itself");
       return false;
     }
     return parse_ident_arg(p, c, "a function name");
@@ -410,8 +410,8 @@ static bool directive(Parser *p, EsAnnotKind *kind) {
   if (ok)
     *kind = !strcmp(word, "task") ? ES_ANNOT_TASK : ES_ANNOT_REGION;
   else if (!p->nomem)
-    error_at(p, start, "expected 'task' or 'region' after 'esched'%s%s%s",
-             word ? ", not '" : "", word ? word : "", word ? "'" : "");
+    error_at(p, start, "expected 'task' or 'region' after 'esched'%s%s%s", word ? ", not '" : "",
+             word ? word : "", word ? "'" : "");
   p->a->col = col_of(start);
   free(word);
   return ok;
@@ -487,16 +487,14 @@ static int parse(Parser *p, bool with_directive, EsAnnotKind kind) {
 int es_annotation_parse(const char *text, size_t len, const char *const *devices,
                         EsAnnotation *out) {
   memset(out, 0, sizeof *out);
-  Parser p = {text, len, 0, devices ? devices : es_annotation_default_devices, out, false,
-              false};
+  Parser p = {text, len, 0, devices ? devices : es_annotation_default_devices, out, false, false};
   return parse(&p, true, ES_ANNOT_TASK);
 }
 
 int es_annotation_parse_clauses(EsAnnotKind kind, const char *text, size_t len,
                                 const char *const *devices, EsAnnotation *out) {
   memset(out, 0, sizeof *out);
-  Parser p = {text, len, 0, devices ? devices : es_annotation_default_devices, out, false,
-              false};
+  Parser p = {text, len, 0, devices ? devices : es_annotation_default_devices, out, false, false};
   return parse(&p, false, kind);
 }
 

@@ -42,17 +42,17 @@ typedef enum EsClauseKind {
 typedef struct EsClauseItem {
   char *name;
   int col;
-  bool section;       /* written with [lo:len] */
-  char *lo, *len;     /* expression text, trimmed; NULL when omitted */
+  bool section;        /* written with [lo:len] */
+  char *lo, *len;      /* expression text, trimmed; NULL when omitted */
   int lo_col, len_col; /* 0 when omitted */
-  int bracket_col;    /* the '[' */
+  int bracket_col;     /* the '[' */
 } EsClauseItem;
 
 typedef struct EsClause {
   EsClauseKind kind;
-  int col;       /* the clause's first character */
-  char *device;  /* VARIANT and PIN: the device name */
-  char *ident;   /* NAME: the task name; VARIANT: the function; PIN: the device */
+  int col;      /* the clause's first character */
+  char *device; /* VARIANT and PIN: the device name */
+  char *ident;  /* NAME: the task name; VARIANT: the function; PIN: the device */
   int ident_col;
   EsClauseItem *items; /* IN, OUT, INOUT */
   int nitems;

@@ -131,8 +131,8 @@ static bool parse_all(AnnotList *l, const Source *s, const char *const *devices)
     Annot *a = &l->v[i];
     size_t stop = a->macro ? (a->end > s->len ? s->len : a->end - 1) : a->end;
     const char *t = s->text + a->text;
-    a->parse_rc = a->macro ? es_annotation_parse_clauses(a->parsed.kind, t, stop - a->text,
-                                                         devices, &a->parsed)
+    a->parse_rc = a->macro ? es_annotation_parse_clauses(a->parsed.kind, t, stop - a->text, devices,
+                                                         &a->parsed)
                            : es_annotation_parse(t, stop - a->text, devices, &a->parsed);
     if (a->parse_rc == ES_ENOMEM)
       return false;

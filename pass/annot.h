@@ -33,9 +33,9 @@ typedef struct Annot {
   size_t text;       /* file offset of the parser's text */
   bool macro;        /* ESCHED_TASK / ESCHED_REGION */
   AnnotStatus status;
-  bool attached;  /* a statement follows it */
-  bool reported;  /* its errors were printed */
-  int parse_rc;   /* of es_annotation_parse */
+  bool attached; /* a statement follows it */
+  bool reported; /* its errors were printed */
+  int parse_rc;  /* of es_annotation_parse */
   EsAnnotation parsed;
 } Annot;
 

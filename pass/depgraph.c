@@ -22,8 +22,8 @@ typedef struct Item {
   const char *name;
   Use *live, *readers;
   int nlive, live_cap, nreaders, readers_cap;
-  bool dead;  /* freed, or a local of the scope */
-  int input;  /* its input node, or -1 */
+  bool dead; /* freed, or a local of the scope */
+  int input; /* its input node, or -1 */
 } Item;
 
 typedef struct Edge {
@@ -368,8 +368,8 @@ static void emit_region(Emit *e, const XNode *n, int t) {
     si->args[si->nargs++] = intern(e, n->args[i]);
   si->variants = es_arena_alloc(&e->g->arena, sizeof *si->variants * ((size_t)n->nvariants + 1));
   for (int i = 0; si->variants && i < n->nvariants; i++)
-    si->variants[si->nvariants++] =
-        (EsVariant){es_graph_device(e->g, n->variants[i].device), intern(e, n->variants[i].function)};
+    si->variants[si->nvariants++] = (EsVariant){es_graph_device(e->g, n->variants[i].device),
+                                                intern(e, n->variants[i].function)};
   copy_accesses(e, si, n, true);
   si->range = n->range;
   si->range.file = intern(e, n->range.file);
@@ -492,9 +492,8 @@ static void emit_edges(Emit *e) {
       return;
     }
     e->g->edges[k].kind = ed->kind;
-    e->g->edges[k].bytes = ed->from >= b->nnodes && ed->from != OUTPUT_ID
-                               ? input_bytes(b, ed->from)
-                               : ed->bytes;
+    e->g->edges[k].bytes =
+        ed->from >= b->nnodes && ed->from != OUTPUT_ID ? input_bytes(b, ed->from) : ed->bytes;
   }
 }
 
@@ -534,7 +533,8 @@ static void emit_noalias(Emit *e) {
     for (int id = 0; id < b->nnodes && !pointer; id++) {
       const XNode *n = node_of(b, id);
       for (int k = 0; k < n->nacc; k++)
-        pointer |= n->kind == X_TASK && n->acc[k].pointer && !strcmp(n->acc[k].a.item, b->items[i].name);
+        pointer |=
+            n->kind == X_TASK && n->acc[k].pointer && !strcmp(n->acc[k].a.item, b->items[i].name);
     }
     if (pointer)
       e->g->noalias[e->g->nnoalias++] = intern(e, b->items[i].name);

@@ -5,10 +5,11 @@
  * loop, host code after the first task, blocks standing for loops and
  * nested regions), each data item has live versions (the writes not yet
  * overwritten, at first the host's copy) and readers:
- *   - a read depends on every live version whose section may overlap it
- *     (read after write: an edge carrying the item, with the producer's
- *     bytes); reading the host's copy adds an input node (pinned to the
- *     CPU, no cost) the first time a task needs it;
+ *   - a read depends on the live versions it sees, newest first, until the
+ *     newer ones cover the section it reads (read after write: an edge
+ *     carrying the item, with the producer's bytes); reading the host's
+ *     copy adds an input node (pinned to the CPU, no cost) the first time a
+ *     task needs it;
  *   - a write follows the readers and the live versions it may overwrite
  *     (write after read / after write: order edges without data), then
  *     replaces the versions it covers;

@@ -1,7 +1,6 @@
 /* DOT output (dot.h). */
 #include "pass/dot.h"
 
-
 /* A DOT string: quotes and backslashes escaped. */
 static void quoted(FILE *f, const char *s) {
   fputc('"', f);

@@ -20,13 +20,13 @@
 typedef struct XAccess {
   EsAccess a;
   bool kill;
-  long long lo_val, len_val; /* the section's constant bounds, or -1 */
-  long long elem_size;       /* sizeof one element, or -1 */
-  long long count;           /* elements of a constant-size array, or -1 */
+  long long lo_val, len_val;   /* the section's constant bounds, or -1 */
+  long long elem_size;         /* sizeof one element, or -1 */
+  long long count;             /* elements of a constant-size array, or -1 */
   size_t span_begin, span_end; /* host code: the statements making the access */
-  bool whole;                /* the whole variable (no section) */
-  bool len_omitted;          /* a[lo:] of an array: the length is the rest */
-  bool pointer;              /* the variable is a pointer */
+  bool whole;                  /* the whole variable (no section) */
+  bool len_omitted;            /* a[lo:] of an array: the length is the rest */
+  bool pointer;                /* the variable is a pointer */
 } XAccess;
 
 typedef enum XKind {
@@ -60,8 +60,8 @@ typedef struct XGraph {
   const char *name;     /* function name, or the region's name */
   const char *function; /* the enclosing function */
   EsSourceRange range;
-  int parent_block; /* the X_BLOCK node standing for a region, or -1 */
-  bool multi_run;   /* the function runs many times: every task deferred */
+  int parent_block;    /* the X_BLOCK node standing for a region, or -1 */
+  bool multi_run;      /* the function runs many times: every task deferred */
   const char **locals; /* automatic non-pointer variables: dead at the scope's end */
   int nlocals, locals_cap;
   int ntasks; /* task regions in it (static or deferred) */

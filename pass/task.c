@@ -124,8 +124,7 @@ static void clause_item(Walker *w, int n, const Annot *a, const EsClauseItem *it
   }
   if (it->section && !acc.pointer && !array) {
     walk_error(w, at_col(a, it->bracket_col),
-               "'%s' is neither an array nor a pointer: it cannot have an array section",
-               it->name);
+               "'%s' is neither an array nor a pointer: it cannot have an array section", it->name);
     return;
   }
   if (it->section)
@@ -220,8 +219,7 @@ static void check_variant(Walker *w, const Annot *a, const EsClause *c, CXCursor
   }
   if (!is_call || clang_Cursor_isNull(callee)) {
     walk_error(w, at_col(a, c->col),
-               "a %s variant needs a task region that is one call of a named function",
-               c->device);
+               "a %s variant needs a task region that is one call of a named function", c->device);
     return;
   }
   CXType want = clang_getCanonicalType(clang_getCursorType(callee));
@@ -269,8 +267,7 @@ static void call_parts(Walker *w, int n, CXCursor call, CXCursor fn) {
     free(name);
   }
   int nargs = clang_Cursor_getNumArguments(call);
-  node->args = nargs > 0 ? es_arena_alloc(&w->x->arena, sizeof *node->args * (size_t)nargs)
-                         : NULL;
+  node->args = nargs > 0 ? es_arena_alloc(&w->x->arena, sizeof *node->args * (size_t)nargs) : NULL;
   for (int i = 0; node->args && i < nargs; i++) {
     size_t b, e;
     CXCursor arg = clang_Cursor_getArgument(call, (unsigned)i);

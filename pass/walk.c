@@ -344,8 +344,7 @@ static enum CXChildVisitResult params_visitor(CXCursor c, CXCursor parent, CXCli
   return CXChildVisit_Continue;
 }
 
-static int add_func(Walker *w, const char *name, CXCursor fn, size_t b, size_t e,
-                    bool annotated) {
+static int add_func(Walker *w, const char *name, CXCursor fn, size_t b, size_t e, bool annotated) {
   if (es_vec_reserve(&w->funcs, &w->funcs_cap, w->nfuncs + 1, sizeof *w->funcs)) {
     w->nomem = true;
     return -1;
@@ -400,8 +399,9 @@ static void remember_global(Walker *w, CXCursor c) {
   char *name = tu_string(clang_getCursorSpelling(c));
   if (name && es_strmap_get(&w->wanted, name) >= 0) {
     const char *key = walk_intern(w, name);
-    if (key && !es_vec_reserve(&w->global_decls, &w->globals_cap, w->nglobals + 1,
-                               sizeof *w->global_decls) &&
+    if (key &&
+        !es_vec_reserve(&w->global_decls, &w->globals_cap, w->nglobals + 1,
+                        sizeof *w->global_decls) &&
         !es_strmap_put(&w->globals, key, w->nglobals))
       w->global_decls[w->nglobals++] = c;
     else

@@ -52,7 +52,7 @@ typedef struct Call {
 /* What the front end needs of a variable's type, computed once per type. */
 typedef struct TypeInfo {
   CXType type;
-  const char *elem_type; /* element (pointee) type without qualifiers */
+  const char *elem_type;             /* element (pointee) type without qualifiers */
   long long elem_size, count, bytes; /* -1 when unknown */
   bool pointer;
 } TypeInfo;
@@ -61,8 +61,8 @@ typedef struct TypeInfo {
 typedef struct DeclInfo {
   CXCursor decl;
   const char *name;
-  size_t declared;  /* offset of its declaration */
-  bool main_file;   /* declared in the main file */
+  size_t declared; /* offset of its declaration */
+  bool main_file;  /* declared in the main file */
   const TypeInfo *type;
 } DeclInfo;
 
@@ -83,8 +83,8 @@ typedef struct Walker {
   bool nomem;
 
   /* Top-level declarations named in some clause (items, variants). */
-  EsStrMap wanted;   /* name -> 1 */
-  EsStrMap globals;  /* name -> index into global_decls */
+  EsStrMap wanted;  /* name -> 1 */
+  EsStrMap globals; /* name -> index into global_decls */
   CXCursor *global_decls;
   int nglobals, globals_cap;
   EsStrMap task_names; /* task name -> node, for duplicates */
@@ -111,11 +111,11 @@ typedef struct Walker {
   const char *func_name;
   ScopeVar *scope;
   int nscope, scope_cap;
-  int graph;      /* current graph, -1 outside task functions */
-  int *blocks;    /* enclosing X_BLOCK nodes receiving every access */
+  int graph;   /* current graph, -1 outside task functions */
+  int *blocks; /* enclosing X_BLOCK nodes receiving every access */
   int nblocks, blocks_cap;
-  int loop_depth; /* loops around the current statement within the function */
-  int open_host;  /* the X_HOST node host statements extend, or -1 */
+  int loop_depth;    /* loops around the current statement within the function */
+  int open_host;     /* the X_HOST node host statements extend, or -1 */
   EsStrMap ordinals; /* "callee" -> count of tasks calling it in this function */
   int nregions;
   CXCursor *stack; /* children of the statements being walked */
@@ -163,8 +163,7 @@ void refs_scan(Walker *w, CXCursor c, size_t begin, size_t end, int n, bool infe
 void refs_calls(Walker *w, CXCursor c);
 /* Fills acc for a whole variable declared by decl (type, element type,
  * bytes when the variable is an array or a scalar). */
-bool refs_whole_access(Walker *w, CXCursor decl, const char *name, EsAccessMode mode,
-                       XAccess *acc);
+bool refs_whole_access(Walker *w, CXCursor decl, const char *name, EsAccessMode mode, XAccess *acc);
 /* The facts of type t (cached), or NULL when out of memory. */
 const TypeInfo *refs_type_info(Walker *w, CXType t);
 /* Strips implicit casts and parentheses. */

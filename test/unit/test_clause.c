@@ -115,8 +115,8 @@ static void expect_error(const char *text, int col, const char *message) {
   ASSERT_EQ(a.nerrors, 1);
   if (a.nerrors >= 1) {
     if (a.errors[0].col != col || strcmp(a.errors[0].message, message) != 0)
-      TEST_FAIL("'%s': got %d '%s', want %d '%s'", text, a.errors[0].col, a.errors[0].message,
-                col, message);
+      TEST_FAIL("'%s': got %d '%s', want %d '%s'", text, a.errors[0].col, a.errors[0].message, col,
+                message);
   }
   es_annotation_clear(&a);
 }
