@@ -278,9 +278,8 @@ static void outputs(Builder *b) {
   }
 }
 
-static bool select_nodes(Builder *b, int gi) {
+static bool select_nodes(Builder *b) {
   const XUnit *u = b->u;
-  (void)gi;
   b->nodes = malloc(sizeof *b->nodes * ((size_t)b->nscope + 1));
   if (!b->nodes)
     return false;
@@ -499,10 +498,9 @@ static void emit_edges(Emit *e) {
 
 /* Deferred tasks are added like tasks, then moved out of the static graph
  * (their names stay indexed, as es_graph_read does). */
-static void emit_deferred(Emit *e, int gi) {
+static void emit_deferred(Emit *e) {
   EsGraph *g = e->g;
   int before = g->ntasks;
-  (void)gi;
   for (int k = 0; k < e->b->nscope; k++) {
     const XNode *n = &e->b->u->nodes[e->b->scope[k]];
     if (n->kind != X_TASK || is_static_task(e->b->xg, n))
@@ -541,7 +539,7 @@ static void emit_noalias(Emit *e) {
   }
 }
 
-static EsGraph *emit(Builder *b, int gi, const char *file) {
+static EsGraph *emit(Builder *b, const char *file) {
   EsGraph *g = es_graph_new();
   Emit e = {b, g, NULL, -1, 0, 0};
   if (!g || !(e.id_to_task = malloc(sizeof *e.id_to_task * ((size_t)b->nnodes + 1)))) {
@@ -556,7 +554,7 @@ static EsGraph *emit(Builder *b, int gi, const char *file) {
   g->range.file = intern(&e, b->xg->range.file);
   emit_nodes(&e);
   emit_edges(&e);
-  emit_deferred(&e, gi);
+  emit_deferred(&e);
   emit_noalias(&e);
   char fp[17];
   es_graph_compute_fingerprint(g, fp);
@@ -590,13 +588,13 @@ static int build_one(const XUnit *u, const Source *src, int gi, const int *scope
   b.scope = scope;
   b.nscope = nscope;
   EsGraph *g = NULL;
-  if (select_nodes(&b, gi)) {
+  if (select_nodes(&b)) {
     for (int i = 0; i < b.nitems; i++)
       push_use(&b, &b.items[i].live, &b.items[i].nlive, &b.items[i].live_cap, HOST_COPY, NULL);
     for (int v = 0; v < b.nnodes && !b.nomem; v++)
       visit(&b, v);
     outputs(&b);
-    g = b.nomem ? NULL : emit(&b, gi, src->path);
+    g = b.nomem ? NULL : emit(&b, src->path);
   }
   bool ok = g && !es_graph_list_push(out, g);
   if (!ok)

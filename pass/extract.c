@@ -29,7 +29,6 @@ int x_graph_add(XUnit *u, const char *name, const char *function) {
   memset(g, 0, sizeof *g);
   g->name = x_intern(u, name);
   g->function = x_intern(u, function);
-  g->parent_block = -1;
   return g->name && g->function ? u->ngraphs++ : -1;
 }
 

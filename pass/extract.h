@@ -60,7 +60,6 @@ typedef struct XGraph {
   const char *name;     /* function name, or the region's name */
   const char *function; /* the enclosing function */
   EsSourceRange range;
-  int parent_block;    /* the X_BLOCK node standing for a region, or -1 */
   bool multi_run;      /* the function runs many times: every task deferred */
   const char **locals; /* automatic non-pointer variables: dead at the scope's end */
   int nlocals, locals_cap;

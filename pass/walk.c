@@ -288,7 +288,6 @@ static void walk_region(Walker *w, int ann, CXCursor c, size_t b, size_t e) {
     w->x->nodes[blk].name = name;
     push_block(w, blk);
   }
-  w->x->graphs[g].parent_block = blk;
   int saved = w->graph;
   w->graph = g;
   walk_stmt(w, c, b, e);

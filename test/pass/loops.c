@@ -77,9 +77,29 @@ void caller(float *X, int n) {
   for (int i = 0; i < 4; i++)
     once(X, n);
 }
+
+// Through a function that has no loop itself: still many times.
+// CHECK-LABEL: {{^}}name: leaf
+// CHECK:      tasks: []
+// CHECK-NEXT: edges: []
+// CHECK-NEXT: deferred:
+// CHECK-NEXT: - name: leaf.step.1
+void leaf(float *X, int n) {
+#pragma esched task inout(X[0:n])
+  step(X, n);
+}
+
+static void middle(float *X, int n) { leaf(X, n); }
+
+void outer(float *X, int n) {
+  while (n-- > 0)
+    middle(X, 8);
+}
 // CHECK-NOT: name: caller
+// CHECK-NOT: name: middle
 
 // SCHED: graph: iterate
 // SCHED: assignment: {iterate.in.X: cpu, before: gpu, iterate.loop.1: cpu, after: gpu, iterate.out: cpu}
 // SCHED: graph: halve
 // SCHED: graph: once
+// SCHED: graph: leaf
