@@ -119,6 +119,14 @@ void walk_confirm(Walker *w, size_t from, size_t to) {
   clang_disposeTokens(w->tu->tu, tok, n);
 }
 
+/* Whether offset k is the start of one of the annotations i..last. */
+static bool annot_at(const Walker *w, int i, int last, size_t k) {
+  for (; i <= last; i++)
+    if (w->annots->v[i].begin == k)
+      return true;
+  return false;
+}
+
 static const char *annot_spelling(const Annot *a) {
   bool task = a->parsed.kind != ES_ANNOT_REGION;
   if (a->macro)
@@ -131,6 +139,27 @@ static void no_statement(Walker *w, Annot *a, const char *why) {
   walk_error(w, a->begin, "%s is not followed by a statement%s", annot_spelling(a), why);
 }
 
+/* A gap starts at a token boundary outside comments and literals (the end
+ * of a statement, a '{'). When nothing before its last candidate could open
+ * a comment, a literal or a directive, every candidate in it is an
+ * annotation (unless a skipped #if block holds it): the common case needs
+ * no tokens. */
+static bool plain_gap(Walker *w, size_t from, size_t to) {
+  int i = annots_lower_bound(w->annots, from), last = i;
+  while (last + 1 < w->annots->len && w->annots->v[last + 1].begin < to)
+    last++;
+  for (size_t k = from; k < w->annots->v[last].begin; k++) {
+    char c = w->src->text[k];
+    if (c == '/' || c == '"' || c == '\'' || c == '\\' ||
+        (c == '#' && !annot_at(w, i, last, k)))
+      return false;
+  }
+  for (int k = i; k <= last; k++)
+    if (w->annots->v[k].status == ANNOT_CANDIDATE)
+      w->annots->v[k].status = in_skipped(w, w->annots->v[k].begin) ? ANNOT_FALSE : ANNOT_REAL;
+  return true;
+}
+
 /* The real annotation in the gap [from, to) that the statement at `to`
  * belongs to, or -1. Earlier annotations in the same gap have no statement. */
 static int gap_annotation(Walker *w, size_t from, size_t to) {
@@ -138,7 +167,8 @@ static int gap_annotation(Walker *w, size_t from, size_t to) {
   int i = annots_lower_bound(l, from);
   if (i >= l->len || l->v[i].begin >= to)
     return -1;
-  walk_confirm(w, from, to);
+  if (!plain_gap(w, from, to))
+    walk_confirm(w, from, to);
   int last = -1;
   for (; i < l->len && l->v[i].begin < to; i++) {
     if (l->v[i].status != ANNOT_REAL || l->v[i].attached)
@@ -352,13 +382,11 @@ static int add_func(Walker *w, const char *name, CXCursor fn, size_t b, size_t e
   return w->nfuncs++;
 }
 
-static void walk_function(Walker *w, CXCursor fn) {
+static void walk_function(Walker *w, CXCursor fn, const char *name) {
   size_t b, e;
   if (!tu_extent(w->tu, fn, &b, &e))
     return;
-  char *name = tu_string(clang_getCursorSpelling(fn));
-  w->func_name = name ? walk_intern(w, name) : NULL;
-  free(name);
+  w->func_name = walk_intern(w, name);
   bool annotated = has_candidates(w, b, e);
   if (!w->func_name || (w->func = add_func(w, w->func_name, fn, b, e, annotated)) < 0)
     return;
@@ -394,9 +422,8 @@ static void evaluate_appendix(Walker *w, CXCursor c) {
     clang_EvalResult_dispose(r);
 }
 
-static void remember_global(Walker *w, CXCursor c) {
-  char *name = tu_string(clang_getCursorSpelling(c));
-  if (name && es_strmap_get(&w->wanted, name) >= 0) {
+static void remember_global(Walker *w, CXCursor c, const char *name) {
+  if (es_strmap_get(&w->wanted, name) >= 0) {
     const char *key = walk_intern(w, name);
     if (key &&
         !es_vec_reserve(&w->global_decls, &w->globals_cap, w->nglobals + 1,
@@ -406,7 +433,6 @@ static void remember_global(Walker *w, CXCursor c) {
     else
       w->nomem = true;
   }
-  free(name);
 }
 
 static enum CXChildVisitResult top_visitor(CXCursor c, CXCursor parent, CXClientData d) {
@@ -421,9 +447,15 @@ static enum CXChildVisitResult top_visitor(CXCursor c, CXCursor parent, CXClient
     evaluate_appendix(w, c);
     return CXChildVisit_Continue;
   }
-  remember_global(w, c);
+  char *name = tu_string(clang_getCursorSpelling(c));
+  if (!name) {
+    w->nomem = true;
+    return CXChildVisit_Break;
+  }
+  remember_global(w, c, name);
   if (k == CXCursor_FunctionDecl && main_file && clang_isCursorDefinition(c))
-    walk_function(w, c);
+    walk_function(w, c, name);
+  free(name);
   return w->nomem ? CXChildVisit_Break : CXChildVisit_Continue;
 }
 
