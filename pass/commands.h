@@ -3,6 +3,7 @@
 #ifndef ESCHED_PASS_COMMANDS_H
 #define ESCHED_PASS_COMMANDS_H
 
+int cmd_extract(int argc, char **argv);
 int cmd_schedule(int argc, char **argv);
 int cmd_report(int argc, char **argv);
 int cmd_gen(int argc, char **argv);

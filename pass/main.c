@@ -20,6 +20,7 @@ typedef struct Command {
 } Command;
 
 static const Command commands[] = {
+    {"extract", cmd_extract, "extract the task graphs of an annotated C file"},
     {"schedule", cmd_schedule, "schedule a task graph for minimum energy"},
     {"report", cmd_report, "print a schedule as a table like the papers'"},
     {"gen", cmd_gen, "generate task graphs (paper examples, random trees and DAGs)"},

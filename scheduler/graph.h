@@ -78,6 +78,8 @@ typedef enum EsTaskKind {
 typedef struct EsTaskSourceInfo {
   const char *function; /* enclosing C function */
   const char *callee;   /* the called function when the region is one call */
+  const char **args;    /* the call's argument texts (front end), or NULL */
+  int nargs;
   EsVariant *variants;
   int nvariants;
   EsAccess *accesses;
@@ -127,6 +129,14 @@ typedef struct EsGraph {
   const char *file; /* name of the input, for diagnostics (may be NULL) */
   const char *name; /* the graph's name (e.g. the C function), may be NULL */
   const char *fingerprint; /* front end: hash of the task structure, or NULL */
+  /* Front end: the enclosing C function and the source range of the graph's
+   * scope (the function, or a `#pragma esched region` block); range.line 0
+   * when unknown. noalias lists the data items the graph assumes distinct
+   * (docs/annotations.md): the rewriter checks them in debug builds. */
+  const char *function;
+  EsSourceRange range;
+  const char **noalias;
+  int nnoalias;
 
   EsTask *tasks;
   int ntasks, tasks_cap;

@@ -46,9 +46,14 @@ static int decide_form(Builder *b) {
     edge_times |= !isnan(g->edges[e].time);
     edge_costs |= !isnan(g->edges[e].cost);
   }
+  /* Graphs from the front end (tasks with source facts) are physical: their
+   * times come from a profile, their sizes from the program. */
+  bool extracted = false;
+  for (int i = 0; i < g->ntasks && !extracted; i++)
+    extracted = g->tasks[i].source != NULL;
   if (costs || (!times && edge_costs && !b->opt->profile))
     b->form = FORM_ABSTRACT;
-  else if (bytes || b->opt->profile || (times && !edge_times && b->opt->platform))
+  else if (bytes || extracted || b->opt->profile || (times && !edge_times && b->opt->platform))
     b->form = FORM_PHYSICAL;
   else
     b->form = FORM_TIMED;

@@ -6,11 +6,11 @@
 #include "scheduler/files.h"
 #include "scheduler/yaml_util.h"
 
-static const char *const top_keys[] = {"name", "fingerprint", "shape", "tasks",
-                                       "edges", "deferred", NULL};
+static const char *const top_keys[] = {"name",  "fingerprint", "shape",    "tasks",  "edges",
+                                       "deferred", "function", "source", "noalias", NULL};
 static const char *const task_keys[] = {"name",     "key",    "pin",    "kind",     "cost",
                                         "time",     "mem_bound", "function", "callee", "variants",
-                                        "access",   "source", "deferred", NULL};
+                                        "access",   "source", "deferred", "args", NULL};
 static const char *const edge_keys[] = {"from", "to", "data", "bytes", "cost", "time", "kind",
                                         NULL};
 static const char *const access_keys[] = {"item", "mode", "lo",       "len",
@@ -140,19 +140,40 @@ static EsTaskSourceInfo *source_info(Reader *r, EsTask *t) {
   return t->source;
 }
 
-/* The front end's fields: function, callee, variants, access, source. */
+/* A sequence of strings (args, noalias) into the graph's arena. */
+static const char **read_strings(Reader *r, const yaml_node_t *x, const char *what, int *n) {
+  *n = 0;
+  if (!y_expect_seq(r->d, x, what)) {
+    r->ok = false;
+    return NULL;
+  }
+  int cap = (int)(x->data.sequence.items.top - x->data.sequence.items.start);
+  const char **v = es_arena_alloc(&r->g->arena, sizeof *v * (size_t)(cap + 1));
+  for (yaml_node_item_t *it = x->data.sequence.items.start; v && it < x->data.sequence.items.top;
+       it++) {
+    const char *s = text_of(r, y_node(r->d, *it), what);
+    if (s)
+      v[(*n)++] = s;
+  }
+  return v;
+}
+
+/* The front end's fields: function, callee, args, variants, access, source. */
 static void read_source_fields(Reader *r, int ti, const yaml_node_t *n) {
   static const char *const any[] = {"function", "callee", "variants", "access", "source",
-                                    "deferred"};
+                                    "deferred", "args"};
   bool present = false;
-  for (int i = 0; i < 6; i++)
+  for (int i = 0; i < 7; i++)
     present |= y_get(r->d, n, any[i]) != NULL;
   if (!present)
     return;
   EsTaskSourceInfo *si = source_info(r, &r->g->tasks[ti]);
   si->function = text_of(r, y_get(r->d, n, "function"), "function");
   si->callee = text_of(r, y_get(r->d, n, "callee"), "callee");
-  yaml_node_t *x = y_get(r->d, n, "variants");
+  yaml_node_t *x = y_get(r->d, n, "args");
+  if (x)
+    si->args = read_strings(r, x, "args", &si->nargs);
+  x = y_get(r->d, n, "variants");
   if (x && y_expect_map(r->d, x, "variants")) {
     int cap = (int)(x->data.mapping.pairs.top - x->data.mapping.pairs.start);
     si->variants = es_arena_alloc(&r->g->arena, sizeof *si->variants * (size_t)(cap + 1));
@@ -339,6 +360,18 @@ static void read_deferred(Reader *r, const yaml_node_t *root) {
   r->g->ntasks = before; /* their names stay indexed: a duplicate is still an error */
 }
 
+/* A front-end task without its own `function:` is in the graph's, and a
+ * source range without `file:` in the graph's file. */
+static void inherit_function(EsGraph *g) {
+  for (int i = 0; i < g->ntasks + g->ndeferred; i++) {
+    EsTask *t = i < g->ntasks ? &g->tasks[i] : &g->deferred[i - g->ntasks];
+    if (t->source && !t->source->function)
+      t->source->function = g->function;
+    if (t->source && t->source->range.line && !t->source->range.file)
+      t->source->range.file = g->range.file;
+  }
+}
+
 static int read_doc(YDoc *d, void *ctx) {
   EsGraphList *out = ctx;
   yaml_node_t *root = y_root(d);
@@ -353,12 +386,19 @@ static int read_doc(YDoc *d, void *ctx) {
   Reader r = {d, g, true};
   g->name = text_of(&r, y_get(d, root, "name"), "name");
   g->fingerprint = text_of(&r, y_get(d, root, "fingerprint"), "fingerprint");
+  g->function = text_of(&r, y_get(d, root, "function"), "function");
+  yaml_node_t *x = y_get(d, root, "source");
+  if (x)
+    read_range(&r, &g->range, x);
+  if ((x = y_get(d, root, "noalias")))
+    g->noalias = read_strings(&r, x, "noalias", &g->nnoalias);
   if (!y_get(d, root, "tasks")) {
     y_error(d, root, "a graph needs a 'tasks' list");
     r.ok = false;
   }
   read_list(&r, root, "tasks", read_task);
   read_deferred(&r, root);
+  inherit_function(g);
   read_list(&r, root, "edges", read_edge);
   return r.ok ? ES_OK : ES_EINVAL;
 }
@@ -401,11 +441,39 @@ static void write_values(YOut *o, const EsGraph *g, const char *key, int begin, 
 static const char *const mode_names[] = {"", "in", "out", "inout"};
 static const char *const kind_names[] = {"task", "host", "input"};
 
+static void write_strings(YOut *o, const char *key, const char *const *v, int n) {
+  y_str(o, key);
+  y_seq_begin(o, true);
+  for (int i = 0; i < n; i++)
+    y_str(o, v[i]);
+  y_seq_end(o);
+}
+
+/* A task's range names its file only when the graph's range does not. */
+static void write_range(YOut *o, const EsSourceRange *s, const char *graph_file) {
+  y_str(o, "source");
+  y_map_begin(o, true);
+  if (s->file && !(graph_file && !strcmp(s->file, graph_file)))
+    y_kv_str(o, "file", s->file);
+  y_kv_int(o, "line", s->line);
+  y_kv_int(o, "col", s->col);
+  y_kv_int(o, "end_line", s->end_line);
+  y_kv_int(o, "end_col", s->end_col);
+  if (s->begin_offset >= 0) {
+    y_kv_int(o, "begin", s->begin_offset);
+    y_kv_int(o, "end", s->end_offset);
+  }
+  y_map_end(o);
+}
+
 static void write_source_info(YOut *o, const EsGraph *g, const EsTaskSourceInfo *si) {
-  if (si->function)
+  /* A task in the graph's function says so once, at the graph. */
+  if (si->function && !(g->function && !strcmp(si->function, g->function)))
     y_kv_str(o, "function", si->function);
   if (si->callee)
     y_kv_str(o, "callee", si->callee);
+  if (si->nargs)
+    write_strings(o, "args", si->args, si->nargs);
   if (si->deferred) {
     y_str(o, "deferred");
     y_bool_out(o, true);
@@ -441,22 +509,8 @@ static void write_source_info(YOut *o, const EsGraph *g, const EsTaskSourceInfo 
     }
     y_seq_end(o);
   }
-  if (si->range.line) {
-    const EsSourceRange *s = &si->range;
-    y_str(o, "source");
-    y_map_begin(o, true);
-    if (s->file)
-      y_kv_str(o, "file", s->file);
-    y_kv_int(o, "line", s->line);
-    y_kv_int(o, "col", s->col);
-    y_kv_int(o, "end_line", s->end_line);
-    y_kv_int(o, "end_col", s->end_col);
-    if (s->begin_offset >= 0) {
-      y_kv_int(o, "begin", s->begin_offset);
-      y_kv_int(o, "end", s->end_offset);
-    }
-    y_map_end(o);
-  }
+  if (si->range.line)
+    write_range(o, &si->range, g->range.line ? g->range.file : NULL);
 }
 
 static void write_task(YOut *o, const EsGraph *g, const EsTask *t) {
@@ -499,9 +553,15 @@ static void write_graph(YOut *o, const EsGraph *g) {
   y_map_begin(o, false);
   if (g->name)
     y_kv_str(o, "name", g->name);
+  if (g->function)
+    y_kv_str(o, "function", g->function);
   y_kv_str(o, "shape", es_graph_shape_name(es_graph_shape(g)));
   if (g->fingerprint)
     y_kv_str(o, "fingerprint", g->fingerprint);
+  if (g->range.line)
+    write_range(o, &g->range, NULL);
+  if (g->nnoalias)
+    write_strings(o, "noalias", g->noalias, g->nnoalias);
   y_str(o, "tasks");
   y_seq_begin(o, false);
   for (int i = 0; i < g->ntasks; i++)

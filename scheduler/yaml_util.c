@@ -283,6 +283,12 @@ void es_format_number(double v, char buf[32]) {
     strcpy(buf, v > 0 ? ".inf" : "-.inf");
     return;
   }
+  /* Integers (sizes, counts) come out of the search below as their digits:
+   * print them directly, which costs a tenth of it. */
+  if (fabs(v) < 1e15 && v == (double)(long long)v && !(v == 0 && signbit(v))) {
+    snprintf(buf, 32, "%lld", (long long)v);
+    return;
+  }
   /* 15 significant digits at most: costs are estimates, and 3.46 reads
    * better than 3.4600000000000004 (which is what 17 digits would keep). */
   for (int prec = 6; prec <= 15; prec++) {

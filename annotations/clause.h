@@ -1,0 +1,108 @@
+/* The clause parser of esched's annotation language (docs/annotations.md).
+ *
+ * Plain C with no libclang (it gets fuzzed on its own): it reads the text of
+ * one annotation, after `#pragma esched` or inside ESCHED_TASK(...), and
+ * returns its clauses with their positions. Positions are 1-based byte
+ * columns into the text it was given (a newline counts as one byte), so the
+ * caller maps them to file positions by adding the text's file offset.
+ *
+ *   annotation = directive clause*
+ *   directive  = "task" | "region"
+ *   clause     = "name" "(" IDENT ")"
+ *              | ("in" | "out" | "inout") "(" item ("," item)* ")"
+ *              | DEVICE "(" IDENT ")"          -- a variant on another device
+ *              | "pin" "(" DEVICE ")"
+ *   item       = IDENT [ "[" [expr] ":" [expr] "]" ]
+ *
+ * Whitespace, backslash-newline, and C comments separate tokens. expr is C
+ * expression text up to the ':' or ']' outside parentheses, brackets, braces
+ * and literals (write a conditional expression inside parentheses).
+ */
+#ifndef ESCHED_ANNOTATIONS_CLAUSE_H
+#define ESCHED_ANNOTATIONS_CLAUSE_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+typedef enum EsAnnotKind {
+  ES_ANNOT_TASK = 1,
+  ES_ANNOT_REGION = 2,
+} EsAnnotKind;
+
+typedef enum EsClauseKind {
+  ES_CLAUSE_NAME,
+  ES_CLAUSE_IN,
+  ES_CLAUSE_OUT,
+  ES_CLAUSE_INOUT,
+  ES_CLAUSE_VARIANT, /* DEVICE(FUNCTION) */
+  ES_CLAUSE_PIN,
+} EsClauseKind;
+
+/* One entry of an in/out/inout list: a variable or an array section. */
+typedef struct EsClauseItem {
+  char *name;
+  int col;
+  bool section;        /* written with [lo:len] */
+  char *lo, *len;      /* expression text, trimmed; NULL when omitted */
+  int lo_col, len_col; /* 0 when omitted */
+  int bracket_col;     /* the '[' */
+} EsClauseItem;
+
+typedef struct EsClause {
+  EsClauseKind kind;
+  int col;      /* the clause's first character */
+  char *device; /* VARIANT and PIN: the device name */
+  char *ident;  /* NAME: the task name; VARIANT: the function; PIN: the device */
+  int ident_col;
+  EsClauseItem *items; /* IN, OUT, INOUT */
+  int nitems;
+} EsClause;
+
+typedef struct EsClauseError {
+  int col;
+  char message[192];
+} EsClauseError;
+
+/* A parsed annotation. Owns every string and array it points to. */
+typedef struct EsAnnotation {
+  EsAnnotKind kind;
+  int col; /* of the directive word; 0 for the macro form */
+  EsClause *clauses;
+  int nclauses;
+  EsClauseError *errors; /* in order of position */
+  int nerrors;
+} EsAnnotation;
+
+/* The devices an annotation may name unless the caller gives a list. */
+extern const char *const es_annotation_default_devices[];
+
+/* Parses text[0..len) = directive clause* into *out (which it initializes).
+ * devices is a NULL-terminated list of device names (NULL: the defaults);
+ * "cpu" is the host: its variant is the region itself.
+ *
+ * Returns 0; ES_EINVAL when the annotation has errors, every one of them in
+ * out->errors (the parser goes on after an error in one clause); ES_ENOMEM.
+ * The caller frees *out with es_annotation_clear in every case.
+ * O(len) plus the list lookups. */
+int es_annotation_parse(const char *text, size_t len, const char *const *devices,
+                        EsAnnotation *out);
+
+/* The same for the clauses only, the directive being known (the macro form:
+ * ESCHED_TASK's arguments). */
+int es_annotation_parse_clauses(EsAnnotKind kind, const char *text, size_t len,
+                                const char *const *devices, EsAnnotation *out);
+
+/* The offset just past the ')' that closes the '(' at text[open], skipping
+ * nested parentheses, literals and comments as the parser does; len + 1
+ * when the text ends first. The front end uses it to find the end of
+ * ESCHED_TASK(...)'s arguments. O(result - open). */
+size_t es_annotation_group_end(const char *text, size_t len, size_t open);
+
+/* Frees what *a owns and zeroes it; accepts NULL and a zeroed struct. */
+void es_annotation_clear(EsAnnotation *a);
+
+/* The text of a clause kind as written ("in", "name", ...; "variant" and
+ * "pin" for the device clauses). */
+const char *es_clause_kind_name(EsClauseKind k);
+
+#endif

@@ -1,0 +1,209 @@
+/* The clause parser (annotations/clause.h): clauses, sections, positions,
+ * every error with its column, and robustness on every prefix and every
+ * one-byte corruption of valid annotations. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "annotations/clause.h"
+#include "scheduler/error.h"
+#include "test.h"
+
+static int parse(const char *text, EsAnnotation *a) {
+  return es_annotation_parse(text, strlen(text), NULL, a);
+}
+
+static void test_full_task(void) {
+  const char *t = "task name(mul) in(A[0:n*n], B[0:n*n]) out(T[0:n*n]) gpu(matmul_gpu)";
+  EsAnnotation a;
+  ASSERT_EQ(parse(t, &a), ES_OK);
+  ASSERT_EQ(a.kind, ES_ANNOT_TASK);
+  ASSERT_EQ(a.col, 1);
+  ASSERT_EQ(a.nclauses, 4);
+  ASSERT_EQ(a.clauses[0].kind, ES_CLAUSE_NAME);
+  ASSERT_STREQ(a.clauses[0].ident, "mul");
+  ASSERT_EQ(a.clauses[0].col, 6);
+  ASSERT_EQ(a.clauses[0].ident_col, 11);
+  const EsClause *in = &a.clauses[1];
+  ASSERT_EQ(in->kind, ES_CLAUSE_IN);
+  ASSERT_EQ(in->col, 16);
+  ASSERT_EQ(in->nitems, 2);
+  ASSERT_STREQ(in->items[0].name, "A");
+  ASSERT_EQ(in->items[0].col, 19);
+  ASSERT_TRUE(in->items[0].section);
+  ASSERT_EQ(in->items[0].bracket_col, 20);
+  ASSERT_STREQ(in->items[0].lo, "0");
+  ASSERT_EQ(in->items[0].lo_col, 21);
+  ASSERT_STREQ(in->items[0].len, "n*n");
+  ASSERT_EQ(in->items[0].len_col, 23);
+  ASSERT_STREQ(in->items[1].name, "B");
+  ASSERT_EQ(in->items[1].col, 29);
+  ASSERT_EQ(a.clauses[2].kind, ES_CLAUSE_OUT);
+  ASSERT_STREQ(a.clauses[2].items[0].name, "T");
+  ASSERT_EQ(a.clauses[3].kind, ES_CLAUSE_VARIANT);
+  ASSERT_STREQ(a.clauses[3].device, "gpu");
+  ASSERT_STREQ(a.clauses[3].ident, "matmul_gpu");
+  ASSERT_EQ(a.clauses[3].col, 53);
+  ASSERT_EQ(a.clauses[3].ident_col, 57);
+  es_annotation_clear(&a);
+  ASSERT_EQ(a.nclauses, 0);
+}
+
+static void test_sections_and_spacing(void) {
+  const char *t = "task inout(x, P[:len], Q[ (i ? 1 : 2) : m[k] ] , R[lo:]) pin( gpu ),"
+                  " /* c */ name(t1) // tail";
+  EsAnnotation a;
+  ASSERT_EQ(parse(t, &a), ES_OK);
+  ASSERT_EQ(a.nclauses, 3);
+  const EsClause *c = &a.clauses[0];
+  ASSERT_EQ(c->kind, ES_CLAUSE_INOUT);
+  ASSERT_EQ(c->nitems, 4);
+  ASSERT_TRUE(!c->items[0].section);
+  ASSERT_TRUE(c->items[0].lo == NULL && c->items[0].len == NULL);
+  ASSERT_TRUE(c->items[1].lo == NULL);
+  ASSERT_EQ(c->items[1].lo_col, 0);
+  ASSERT_STREQ(c->items[1].len, "len");
+  ASSERT_STREQ(c->items[2].lo, "(i ? 1 : 2)");
+  ASSERT_STREQ(c->items[2].len, "m[k]");
+  ASSERT_STREQ(c->items[3].lo, "lo");
+  ASSERT_TRUE(c->items[3].len == NULL);
+  ASSERT_EQ(a.clauses[1].kind, ES_CLAUSE_PIN);
+  ASSERT_STREQ(a.clauses[1].device, "gpu");
+  ASSERT_STREQ(a.clauses[2].ident, "t1");
+  es_annotation_clear(&a);
+}
+
+static void test_region_and_macro_form(void) {
+  EsAnnotation a;
+  ASSERT_EQ(parse("region name(solve)", &a), ES_OK);
+  ASSERT_EQ(a.kind, ES_ANNOT_REGION);
+  ASSERT_STREQ(a.clauses[0].ident, "solve");
+  es_annotation_clear(&a);
+  /* The macro form: clauses only, a line continuation and newlines inside. */
+  const char *t = "in(A[0:n]) \\\n out(B[0:n])\n gpu(f_gpu)";
+  ASSERT_EQ(es_annotation_parse_clauses(ES_ANNOT_TASK, t, strlen(t), NULL, &a), ES_OK);
+  ASSERT_EQ(a.kind, ES_ANNOT_TASK);
+  ASSERT_EQ(a.nclauses, 3);
+  ASSERT_EQ(a.clauses[1].col, 15);
+  ASSERT_EQ(a.clauses[2].col, 28);
+  es_annotation_clear(&a);
+  ASSERT_EQ(es_annotation_parse_clauses(ES_ANNOT_TASK, "", 0, NULL, &a), ES_OK);
+  ASSERT_EQ(a.nclauses, 0);
+  es_annotation_clear(&a);
+}
+
+static void test_custom_devices(void) {
+  const char *const devs[] = {"cpu", "gpu", "fpga", NULL};
+  const char *t = "task fpga(f_fpga) pin(fpga)";
+  EsAnnotation a;
+  ASSERT_EQ(es_annotation_parse(t, strlen(t), devs, &a), ES_OK);
+  ASSERT_STREQ(a.clauses[0].device, "fpga");
+  es_annotation_clear(&a);
+  ASSERT_EQ(parse(t, &a), ES_EINVAL);
+  ASSERT_EQ(a.nerrors, 2);
+  ASSERT_EQ(a.errors[0].col, 6);
+  ASSERT_STREQ(a.errors[0].message, "unknown clause or device 'fpga'");
+  ASSERT_EQ(a.errors[1].col, 23);
+  ASSERT_STREQ(a.errors[1].message, "unknown device 'fpga'");
+  es_annotation_clear(&a);
+}
+
+/* One error: its column and message. */
+static void expect_error(const char *text, int col, const char *message) {
+  EsAnnotation a;
+  int rc = parse(text, &a);
+  ASSERT_EQ(rc, ES_EINVAL);
+  ASSERT_EQ(a.nerrors, 1);
+  if (a.nerrors >= 1) {
+    if (a.errors[0].col != col || strcmp(a.errors[0].message, message) != 0)
+      TEST_FAIL("'%s': got %d '%s', want %d '%s'", text, a.errors[0].col, a.errors[0].message, col,
+                message);
+  }
+  es_annotation_clear(&a);
+}
+
+static void test_errors(void) {
+  expect_error("task foo(x)", 6, "unknown clause or device 'foo'");
+  expect_error("task in(A", 8, "unbalanced parentheses: this '(' is not closed");
+  expect_error("task in(A[0:n)", 14, "expected ']' in an array section");
+  expect_error("task name(a))", 13, "unbalanced parentheses: ')' without a matching '('");
+  expect_error("task in(A[3])", 12, "expected ':' in array section (write A[lo:len])");
+  expect_error("task in(A[0:1][0:2])", 15, "only one-dimensional array sections are supported");
+  expect_error("task in(A) out(A)", 16, "'A' appears in more than one data clause (use inout)");
+  expect_error("task in(A, A)", 12, "'A' appears in more than one data clause (use inout)");
+  expect_error("task cpu(f)", 6, "'cpu' is the host: its variant is the task region itself");
+  expect_error("task gpu(f) gpu(g)", 13, "second 'gpu' clause");
+  expect_error("task name(a) name(b)", 14, "second 'name' clause");
+  expect_error("region in(A)", 8, "clause 'in' is not allowed on 'region'");
+  expect_error("tusk", 1, "expected 'task' or 'region' after 'esched', not 'tusk'");
+  expect_error("task in", 8, "expected '(' after 'in'");
+  expect_error("task in(1)", 9, "expected a variable name");
+  expect_error("task in(A B)", 11, "expected ',' or ')' after 'A'");
+  expect_error("task name()", 11, "expected a task name");
+  expect_error("task in(A[0:{])", 13, "unexpected '{' in an array section");
+  expect_error("task 42", 6, "expected a clause");
+}
+
+/* Several clause errors in one annotation are all reported, in order. */
+static void test_keeps_going(void) {
+  EsAnnotation a;
+  ASSERT_EQ(parse("task bogus(x) in(A[1]) pin(tpu) out(B)", &a), ES_EINVAL);
+  ASSERT_EQ(a.nerrors, 3);
+  ASSERT_EQ(a.errors[0].col, 6);
+  ASSERT_EQ(a.errors[1].col, 21);
+  ASSERT_EQ(a.errors[2].col, 28);
+  ASSERT_EQ(a.nclauses, 3); /* in, pin and out were kept */
+  ASSERT_STREQ(a.clauses[2].items[0].name, "B");
+  es_annotation_clear(&a);
+}
+
+/* Every prefix and every single-byte corruption of valid annotations parses
+ * without crashing, and every error points inside the text (or one past). */
+static void test_robust(void) {
+  const char *good[] = {"task name(mul) in(A[0:n*n], B[0:n*n]) out(T[0:n*n]) gpu(matmul_gpu)",
+                        "task inout(x, P[:len], Q[(i ? 1 : 2):m[k]]) pin(gpu) /* c */",
+                        "region name(r)"};
+  const char junk[] = "()[]:,; \\/*'\"x1{";
+  for (size_t g = 0; g < sizeof good / sizeof good[0]; g++) {
+    size_t n = strlen(good[g]);
+    char *buf = malloc(n + 1);
+    for (size_t len = 0; len <= n; len++) {
+      for (size_t j = 0; j <= sizeof junk - 1; j++) {
+        memcpy(buf, good[g], n + 1);
+        if (j < sizeof junk - 1 && len < n)
+          buf[len] = junk[j];
+        size_t use = j < sizeof junk - 1 ? n : len;
+        EsAnnotation a;
+        int rc = es_annotation_parse(buf, use, NULL, &a);
+        test_checks++;
+        if (rc != ES_OK && rc != ES_EINVAL)
+          TEST_FAIL("rc %d on '%.*s'", rc, (int)use, buf);
+        for (int e = 0; e < a.nerrors; e++)
+          if (a.errors[e].col < 1 || a.errors[e].col > (int)use + 1)
+            TEST_FAIL("error column %d outside '%.*s'", a.errors[e].col, (int)use, buf);
+        if (rc == ES_EINVAL && a.nerrors == 0)
+          TEST_FAIL("EINVAL without an error on '%.*s'", (int)use, buf);
+        es_annotation_clear(&a);
+      }
+    }
+    free(buf);
+  }
+}
+
+static void test_group_end(void) {
+  const char *t = "X(a, (b), \")\" /* ) */ c) tail";
+  ASSERT_EQ(es_annotation_group_end(t, strlen(t), 1), 24);
+  const char *open = "X(a, (b)";
+  ASSERT_EQ(es_annotation_group_end(open, strlen(open), 1), strlen(open) + 1);
+}
+
+int main(void) {
+  test_group_end();
+  test_full_task();
+  test_sections_and_spacing();
+  test_region_and_macro_form();
+  test_custom_devices();
+  test_errors();
+  test_keeps_going();
+  test_robust();
+  return test_summary();
+}
