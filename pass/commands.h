@@ -4,6 +4,8 @@
 #define ESCHED_PASS_COMMANDS_H
 
 int cmd_extract(int argc, char **argv);
+int cmd_rewrite(int argc, char **argv);
+int cmd_compile(int argc, char **argv);
 int cmd_schedule(int argc, char **argv);
 int cmd_report(int argc, char **argv);
 int cmd_gen(int argc, char **argv);

@@ -292,7 +292,7 @@ static bool select_nodes(Builder *b) {
       for (int k = 0; k < n->nacc; k++)
         item_add(b, n->acc[k].a.item);
     }
-    if (is_static_task(b->xg, n) || (started && n->kind != X_TASK))
+    if (is_static_task(b->xg, n) || (started && n->kind != X_TASK && !n->deferred))
       b->nodes[b->nnodes++] = i;
   }
   return !b->nomem;

@@ -22,6 +22,8 @@ typedef struct Command {
 static const Command commands[] = {
     {"extract", cmd_extract, "extract the task graphs of an annotated C file"},
     {"schedule", cmd_schedule, "schedule a task graph for minimum energy"},
+    {"rewrite", cmd_rewrite, "rewrite an annotated C file to follow a schedule"},
+    {"compile", cmd_compile, "extract, schedule and rewrite in one step"},
     {"report", cmd_report, "print a schedule as a table like the papers'"},
     {"gen", cmd_gen, "generate task graphs (paper examples, random trees and DAGs)"},
     {"platform", cmd_platform, "list the built-in platforms or print one as YAML"},

@@ -235,20 +235,25 @@ void walk_add_access(Walker *w, int n, const XAccess *acc) {
       w->nomem = true;
 }
 
-/* Host code: its accesses go to the open host node (or a new one) or, in a
- * loop with deferred tasks, to the loop's block only. A statement touching
- * no variable makes no node. The node's range is settled when the graph is
- * built: it spans the statements that touch the graph's data. */
+/* Host code: its accesses go to the open host node (or a new one), and to
+ * the enclosing loop's block. In a loop with deferred tasks the host node is
+ * marked deferred: it is not in the static graph, but the rewriter needs it
+ * to bring the data of pending tasks to the host before the code runs. A
+ * statement touching no variable makes no node. The node's range is settled
+ * when the graph is built: it spans the statements that touch the graph's
+ * data. */
 static void host_stmt(Walker *w, CXCursor c, size_t b, size_t e) {
-  bool own = w->graph >= 0 && w->loop_depth == 0;
+  bool own = w->graph >= 0;
   int n = own ? w->open_host : -1;
   bool fresh = own && n < 0;
   if (fresh && (n = x_node_add(w->x, X_HOST, w->graph)) < 0) {
     w->nomem = true;
     return;
   }
-  if (fresh)
+  if (fresh) {
     w->x->nodes[n].range = source_range(w->src, b, b);
+    w->x->nodes[n].deferred = w->loop_depth > 0;
+  }
   int before = n >= 0 ? w->x->nodes[n].nacc : 0;
   refs_scan(w, c, b, source_after_semicolon(w->src, e), n, false);
   if (n >= 0 && w->x->nodes[n].nacc > before) {

@@ -2,6 +2,9 @@
  * takes the state's lock, works through the internal modules and returns;
  * only variants run without the lock. When the runtime could not start
  * (out of memory), tasks run their host variant on host memory. */
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "runtime-stub/esched_rt.h"
@@ -118,6 +121,20 @@ void esrt_host(const void *ptr, size_t bytes, int mode) {
   rt_state_unlock(s);
 }
 
+void esrt_host_whole(const void *ptr, int mode) {
+  RtState *s = rt_state_locked();
+  if (!s)
+    return;
+  /* Tasks still pending may create the tracked ranges: run them first. */
+  if (s->pending.len)
+    rt_flush_locked(s);
+  uintptr_t lo, hi;
+  bool tracked = rt_registry_span(&s->reg, (uintptr_t)ptr, &lo, &hi);
+  rt_state_unlock(s);
+  if (tracked)
+    esrt_host((const void *)lo, (size_t)(hi - lo), mode);
+}
+
 void esrt_region_end(void) {
   RtState *s = rt_state_locked();
   if (!s)
@@ -135,4 +152,20 @@ void *esrt_cuda_stream(void) {
   void *stream = s->cuda_ctx ? rt_mem_cuda()->stream(s->cuda_ctx) : NULL;
   rt_state_unlock(s);
   return stream;
+}
+
+void esrt_check_noalias(const char *task, const EsrtAccess *acc, const char *const *names,
+                        int n) {
+  for (int i = 0; i < n; i++)
+    for (int j = i + 1; j < n; j++) {
+      uintptr_t a = (uintptr_t)acc[i].ptr, b = (uintptr_t)acc[j].ptr;
+      if (acc[i].bytes == 0 || acc[j].bytes == 0 || a + acc[i].bytes <= b ||
+          b + acc[j].bytes <= a)
+        continue;
+      fprintf(stderr,
+              "esched: task '%s': data items '%s' and '%s' overlap, but esched assumes "
+              "distinct items do not alias (docs/annotations.md)\n",
+              task, names[i], names[j]);
+      abort();
+    }
 }

@@ -134,10 +134,22 @@ void esrt_submit(const EsrtTask *t, const EsrtAccess *acc, int nacc, const void 
  * moves current data to host memory; writing invalidates device copies. */
 void esrt_host(const void *ptr, size_t bytes, int mode);
 
+/* Host code is about to touch data through ptr without knowing its extent
+ * (a pointer that no section sizes): like esrt_host on every tracked range
+ * around ptr, i.e. whatever tasks have used there. Nothing to do when tasks
+ * never used the memory at ptr. */
+void esrt_host_whole(const void *ptr, int mode);
+
 /* End of a region: runs every pending task and waits for it, copies every
  * range whose only current copy is on a device back to host memory, and
  * drops all device copies. Between regions host memory holds all data. */
 void esrt_region_end(void);
+
+/* Debug builds' check of esched's no-alias assumption (docs/annotations.md):
+ * the ranges acc[0..n) belong to distinct data items, named names[i]; when
+ * two of them overlap, prints which (naming task) to stderr and aborts.
+ * O(n^2); generated code calls it only without NDEBUG. */
+void esrt_check_noalias(const char *task, const EsrtAccess *acc, const char *const *names, int n);
 
 /* The CUDA stream GPU variants launch on (a cudaStream_t), or NULL when the
  * cuda back end is not in use. The runtime synchronizes it after a variant. */

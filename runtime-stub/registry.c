@@ -332,3 +332,17 @@ unsigned rt_registry_holders(const RtRegistry *r, uintptr_t lo, size_t bytes) {
     all &= 1u;
   return bytes ? all : 1u;
 }
+
+bool rt_registry_span(const RtRegistry *r, uintptr_t x, uintptr_t *lo, uintptr_t *hi) {
+  int k = first_seg(r, x);
+  if (k >= r->nseg || r->seg[k].lo > x)
+    return false;
+  int a = k, b = k;
+  while (a > 0 && r->seg[a - 1].hi == r->seg[a].lo)
+    a--;
+  while (b + 1 < r->nseg && r->seg[b].hi == r->seg[b + 1].lo)
+    b++;
+  *lo = r->seg[a].lo;
+  *hi = r->seg[b].hi;
+  return true;
+}

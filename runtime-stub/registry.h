@@ -16,6 +16,7 @@
 #ifndef ESCHED_RT_REGISTRY_H
 #define ESCHED_RT_REGISTRY_H
 
+#include <stdbool.h>
 #include <stdint.h>
 
 #include "runtime-stub/esched_rt.h"
@@ -83,5 +84,10 @@ int rt_registry_write_back(RtRegistry *r, double *clock);
 /* Bitmask of the spaces holding a current copy of every byte of
  * [lo, lo + bytes). */
 unsigned rt_registry_holders(const RtRegistry *r, uintptr_t lo, size_t bytes);
+
+/* The largest run of adjacent tracked segments containing host address x:
+ * the data tasks used around x (for host code that names a pointer whose
+ * extent it does not know). false when no segment contains x. */
+bool rt_registry_span(const RtRegistry *r, uintptr_t x, uintptr_t *lo, uintptr_t *hi);
 
 #endif

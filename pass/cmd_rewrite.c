@@ -1,0 +1,344 @@
+/* esched rewrite and esched compile: annotated C -> scheduled C.
+ *
+ *   rewrite:  extract -> match the given schedule -> rewrite
+ *   compile:  extract -> costs (profile, else neutral defaults) -> schedule
+ *             (the variant's algorithm) -> rewrite
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "pass/args.h"
+#include "pass/commands.h"
+#include "pass/diag.h"
+#include "pass/frontend.h"
+#include "pass/rewrite.h"
+#include "scheduler/files.h"
+#include "scheduler/plan.h"
+
+static const char rewrite_help[] =
+    "usage: esched rewrite FILE.c --schedule SCHEDULE.yaml -o OUT.c [options] [-- ARGS]\n"
+    "\n"
+    "Rewrites FILE.c so that each task runs where SCHEDULE.yaml puts it (one\n"
+    "document per graph, as esched schedule writes them), through the runtime\n"
+    "(esched_rt.h). A schedule made for another version of the source is an\n"
+    "error naming the task.\n"
+    "\n"
+    "options:\n"
+    "  --schedule FILE  the schedule\n"
+    "  -o FILE          the rewritten C file (default: standard output)\n"
+    "  -p BUILD_DIR     compiler arguments from BUILD_DIR/compile_commands.json\n"
+    "  --device NAME    a device the annotations may name besides cpu and gpu\n"
+    "  -- ARGS          compiler arguments (-I, -D, -std, ...)\n";
+
+static const char compile_help[] =
+    "usage: esched compile FILE.c -o OUT.c [options] [-- ARGS]\n"
+    "\n"
+    "Extracts, schedules and rewrites FILE.c in one step.\n"
+    "\n"
+    "options:\n"
+    "  --variant V      energy (default), time, cpu-only, gpu-only, greedy: which\n"
+    "                   schedule to bake in (one source, several programs)\n"
+    "  --platform P     devices and powers (default: silberstein2011)\n"
+    "  --profile FILE   measured task times; tasks it lacks get neutral costs\n"
+    "  --schedule-out F also write the schedule\n"
+    "  -o FILE          the rewritten C file (default: standard output)\n"
+    "  -p BUILD_DIR     compiler arguments from BUILD_DIR/compile_commands.json\n"
+    "  --device NAME    a device the annotations may name besides cpu and gpu\n"
+    "  -- ARGS          compiler arguments (-I, -D, -std, ...)\n";
+
+/* Neutral cost of a task without a profile entry: the same time on every
+ * device it has a variant for, so only transfers and powers decide. */
+#define NEUTRAL_SECONDS 1e-3
+
+typedef struct Options {
+  FrontendInput in;
+  const char *output, *schedule, *schedule_out, *platform, *profile;
+  const char *variant;
+  bool compile;
+} Options;
+
+static bool parse(int argc, char **argv, Options *o) {
+  const char *cmd = o->compile ? "compile" : "rewrite";
+  Args a;
+  args_init(&a, cmd, argc, argv);
+  frontend_input_init(&o->in, cmd);
+  bool ok = true;
+  const char *arg;
+  ArgKind k;
+  while (ok && (k = args_next(&a, &arg)) != ARG_END) {
+    if (k == ARG_REST)
+      ok = compile_args_push(&o->in.cc, arg);
+    else if (k == ARG_POSITIONAL && !o->in.file)
+      o->in.file = arg;
+    else if (k == ARG_POSITIONAL) {
+      diag(DIAG_ERROR, NULL, 0, 0, "%s: unexpected argument '%s'", cmd, arg);
+      ok = false;
+    } else if (!strcmp(arg, "--help") || !strcmp(arg, "-h")) {
+      fputs(o->compile ? compile_help : rewrite_help, stdout);
+      exit(0);
+    } else if (!strcmp(arg, "-o"))
+      o->output = args_value(&a, arg);
+    else if (!strcmp(arg, "-p"))
+      o->in.build_dir = args_value(&a, arg);
+    else if (!strcmp(arg, "--device")) {
+      const char *d = args_value(&a, arg);
+      ok = d && frontend_add_device(&o->in, d);
+    } else if (!o->compile && !strcmp(arg, "--schedule"))
+      o->schedule = args_value(&a, arg);
+    else if (o->compile && !strcmp(arg, "--schedule-out"))
+      o->schedule_out = args_value(&a, arg);
+    else if (o->compile && !strcmp(arg, "--platform"))
+      o->platform = args_value(&a, arg);
+    else if (o->compile && !strcmp(arg, "--profile"))
+      o->profile = args_value(&a, arg);
+    else if (o->compile && !strcmp(arg, "--variant"))
+      o->variant = args_value(&a, arg);
+    else
+      args_unknown(&a, arg);
+    ok = ok && !a.failed;
+  }
+  if (ok && !o->in.file) {
+    diag(DIAG_ERROR, NULL, 0, 0, "%s: no input file (see esched %s --help)", cmd, cmd);
+    ok = false;
+  }
+  if (ok && !o->compile && !o->schedule) {
+    diag(DIAG_ERROR, NULL, 0, 0, "rewrite: no schedule given (--schedule FILE)");
+    ok = false;
+  }
+  return ok;
+}
+
+/* The algorithm and objective of a --variant. */
+static bool variant_plan(const char *v, EsPlanOptions *plan) {
+  static const struct {
+    const char *name, *algo;
+    EsObjective objective;
+  } table[] = {{"energy", NULL, ES_OBJ_ENERGY},       {"time", NULL, ES_OBJ_TIME},
+               {"cpu-only", "single:cpu", ES_OBJ_ENERGY}, {"gpu-only", "single:gpu", ES_OBJ_ENERGY},
+               {"greedy", "greedy", ES_OBJ_ENERGY}};
+  for (size_t i = 0; i < sizeof table / sizeof *table; i++)
+    if (!strcmp(v ? v : "energy", table[i].name)) {
+      plan->algorithm = table[i].algo;
+      plan->problem.objective = table[i].objective;
+      return true;
+    }
+  diag(DIAG_ERROR, NULL, 0, 0,
+       "compile: unknown variant '%s' (energy, time, cpu-only, gpu-only, greedy)", v);
+  return false;
+}
+
+/* A task some of whose data has no known size cannot leave the host. */
+static bool sizes_known(const EsTaskSourceInfo *si) {
+  for (int k = 0; k < si->naccesses; k++)
+    if (si->accesses[k].mode && !si->accesses[k].lo && !si->accesses[k].len &&
+        si->accesses[k].bytes < 0)
+      return false;
+  return true;
+}
+
+/* Tasks without a profile entry get the neutral time on each of their
+ * devices; tasks with data of unknown size are pinned to the CPU. */
+static void default_costs(EsGraph *g, const EsProfile *prof, int *defaulted) {
+  for (int t = 0; t < g->ntasks; t++) {
+    EsTask *task = &g->tasks[t];
+    if (task->kind != ES_TASK_REGION || task->time_len || !task->source)
+      continue;
+    if (!sizes_known(task->source))
+      task->pin = es_graph_device(g, "cpu");
+    if (prof && es_profile_find(prof, es_task_key(task)))
+      continue;
+    es_graph_add_value(g, t, true, es_graph_device(g, "cpu"), -1, NEUTRAL_SECONDS, task->mark);
+    for (int v = 0; v < task->source->nvariants; v++)
+      if (strcmp(g->device_names[task->source->variants[v].device], "cpu") != 0)
+        es_graph_add_value(g, t, true, task->source->variants[v].device, -1, NEUTRAL_SECONDS,
+                           task->mark);
+    (*defaulted)++;
+  }
+}
+
+/* Sizes the front end could not fold come from the profile's records of
+ * the bytes each task moved per item. */
+static void profiled_bytes(EsGraph *g, const EsProfile *prof) {
+  for (int e = 0; prof && e < g->nedges; e++) {
+    EsEdge *ed = &g->edges[e];
+    const EsProfileEntry *pe = es_profile_find(prof, es_task_key(&g->tasks[ed->to]));
+    for (int k = 0; pe && ed->bytes < 0 && ed->data && k < pe->nitems; k++)
+      if (!strcmp(pe->item_names[k], ed->data))
+        ed->bytes = pe->item_bytes[k];
+  }
+}
+
+/* A profile that cannot be read is a warning: the build goes on with
+ * default costs (the file is left as it is). */
+static EsProfile *load_profile(const char *path) {
+  if (!path)
+    return NULL;
+  EsProfile *prof = NULL;
+  EsError err = {0};
+  if (es_profile_read(path, &prof, &err) == ES_OK)
+    return prof;
+  diag(DIAG_WARNING, err.file, err.line, err.col, "%s; scheduling with default costs",
+       err.message);
+  return NULL;
+}
+
+/* The decisions per graph, and what they borrow from: the platform (device
+ * names) and, for rewrite, the schedule file. */
+typedef struct Plans {
+  RwGraphPlan *v;
+  EsSchedule **owned;
+  EsProblem *problems;
+  int n;
+  EsPlatform *platform;
+  EsScheduleList read;
+} Plans;
+
+static void plans_free(Plans *p) {
+  for (int i = 0; i < p->n; i++) {
+    es_schedule_free(p->owned ? p->owned[i] : NULL);
+    if (p->problems)
+      es_problem_free(&p->problems[i]);
+  }
+  free(p->v), free(p->owned), free(p->problems);
+  es_schedule_list_free(&p->read);
+  es_platform_free(p->platform);
+}
+
+static bool plans_alloc(Plans *p, int n) {
+  p->n = n;
+  p->v = calloc((size_t)n + 1, sizeof *p->v);
+  p->owned = calloc((size_t)n + 1, sizeof *p->owned);
+  p->problems = calloc((size_t)n + 1, sizeof *p->problems);
+  return p->v && p->owned && p->problems;
+}
+
+static bool schedule_all(const Options *o, Frontend *f, Plans *plans) {
+  EsError err;
+  diag_error_init(&err);
+  if (!plans_alloc(plans, f->graphs.len) ||
+      es_platform_load(o->platform ? o->platform : "silberstein2011", &plans->platform, &err))
+    return false;
+  EsProfile *prof = load_profile(o->profile);
+  EsPlanOptions plan = {.problem = {plans->platform, prof, ES_OBJ_ENERGY}, .baselines = true};
+  bool ok = variant_plan(o->variant, &plan);
+  int defaulted = 0;
+  for (int i = 0; ok && i < f->graphs.len; i++) {
+    EsGraph *g = f->graphs.v[i];
+    default_costs(g, prof, &defaulted);
+    profiled_bytes(g, prof);
+    es_error_clear(&err);
+    ok = es_plan(g, &plan, &plans->owned[i], NULL, 0, NULL, 0, &err) == ES_OK &&
+         es_problem_build(g, &plan.problem, &plans->problems[i], &err) == ES_OK;
+    plans->v[i] = (RwGraphPlan){plans->owned[i], &plans->problems[i]};
+  }
+  if (ok && defaulted)
+    diag(DIAG_WARNING, o->in.file, 0, 0,
+         "%d task%s without a profile entry get neutral costs (%g s on each device they have "
+         "a variant for); build with --profile to schedule from measurements",
+         defaulted, defaulted == 1 ? "" : "s", NEUTRAL_SECONDS);
+  es_profile_free(prof);
+  return ok;
+}
+
+/* rewrite: each graph's document of the schedule file, checked against the
+ * source: same fingerprint, and every task of the graph assigned. */
+static bool match_schedule(const Frontend *f, const EsSchedule *s, const EsGraph *g) {
+  if (s->fingerprint && g->fingerprint && strcmp(s->fingerprint, g->fingerprint) != 0) {
+    diag(DIAG_ERROR, s->file, 0, 0,
+         "the schedule of '%s' was made for another version of its tasks (fingerprint %s, the "
+         "source now has %s); schedule it again",
+         g->name, s->fingerprint, g->fingerprint);
+    return false;
+  }
+  bool ok = true;
+  for (int i = 0; i < s->nentries; i++)
+    if (!s->entries[i].duplicate && es_graph_find_task((EsGraph *)g, s->entries[i].task) < 0) {
+      diag(DIAG_ERROR, s->file, s->entries[i].mark.line, s->entries[i].mark.col,
+           "the schedule names task '%s', which '%s' in %s does not have", s->entries[i].task,
+           g->name, f->in.file);
+      ok = false;
+    }
+  for (int t = 0; t < g->ntasks; t++)
+    if (g->tasks[t].kind == ES_TASK_REGION && !es_schedule_find(s, g->tasks[t].name)) {
+      diag(DIAG_ERROR, s->file, 0, 0, "the schedule of '%s' does not assign task '%s'", g->name,
+           g->tasks[t].name);
+      ok = false;
+    }
+  return ok;
+}
+
+static bool read_schedules(const Options *o, Frontend *f, Plans *plans) {
+  EsError err;
+  diag_error_init(&err);
+  if (!plans_alloc(plans, f->graphs.len) || es_schedule_read(o->schedule, &plans->read, &err))
+    return false;
+  bool ok = true;
+  for (int i = 0; i < f->graphs.len; i++) {
+    const EsGraph *g = f->graphs.v[i];
+    const EsSchedule *s = NULL;
+    for (int k = 0; k < plans->read.len && !s; k++)
+      if (plans->read.v[k]->graph && g->name && !strcmp(plans->read.v[k]->graph, g->name))
+        s = plans->read.v[k];
+    if (!s && g->ntasks > 0) {
+      diag(DIAG_ERROR, o->schedule, 0, 0, "the schedule has no document for graph '%s'",
+           g->name);
+      ok = false;
+    } else if (s && !match_schedule(f, s, g))
+      ok = false;
+    plans->v[i] = (RwGraphPlan){s, NULL};
+  }
+  return ok;
+}
+
+static bool write_output(const Options *o, Frontend *f, const Plans *plans) {
+  EsError err;
+  diag_error_init(&err);
+  EsOutput out;
+  if (es_output_open(&out, o->output ? o->output : "-", &err))
+    return false;
+  RwOptions ro = {o->in.file};
+  if (!rw_rewrite(f, plans->v, &ro, out.f)) {
+    es_output_abort(&out);
+    return false;
+  }
+  return es_output_commit(&out, &err) == ES_OK;
+}
+
+static bool write_schedules(const char *path, const Plans *plans) {
+  if (!path)
+    return true;
+  EsError err;
+  diag_error_init(&err);
+  EsOutput out;
+  if (es_output_open(&out, path, &err))
+    return false;
+  if (!es_schedule_write(out.f, (const EsSchedule *const *)plans->owned, plans->n)) {
+    es_output_abort(&out);
+    diag(DIAG_ERROR, NULL, 0, 0, "compile: cannot write '%s'", path);
+    return false;
+  }
+  return es_output_commit(&out, &err) == ES_OK;
+}
+
+static int run(int argc, char **argv, bool compile) {
+  Options o;
+  memset(&o, 0, sizeof o);
+  o.compile = compile;
+  if (!parse(argc, argv, &o)) {
+    compile_args_free(&o.in.cc);
+    return 1;
+  }
+  Frontend f;
+  Plans plans = {0};
+  bool ok = frontend_run(&f, &o.in);
+  if (ok)
+    ok = compile ? schedule_all(&o, &f, &plans) : read_schedules(&o, &f, &plans);
+  ok = ok && (!compile || write_schedules(o.schedule_out, &plans)) && write_output(&o, &f, &plans);
+  plans_free(&plans);
+  frontend_free(&f);
+  return ok ? 0 : 1;
+}
+
+int cmd_rewrite(int argc, char **argv) { return run(argc, argv, false); }
+int cmd_compile(int argc, char **argv) { return run(argc, argv, true); }
