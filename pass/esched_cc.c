@@ -272,7 +272,9 @@ int main(int argc, char **argv) {
   }
   push(&flags, "-I");
   push(&flags, l.annotations);
-  char dir[] = "/tmp/esched-cc-XXXXXX";
+  char dir[4096];
+  const char *tmp = getenv("TMPDIR") && *getenv("TMPDIR") ? getenv("TMPDIR") : "/tmp";
+  snprintf(dir, sizeof dir, "%s/esched-cc-XXXXXX", tmp);
   bool have_dir = false;
   int status = 1;
   push(&cc, o.compiler);

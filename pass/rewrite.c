@@ -96,12 +96,19 @@ static bool scheduled(Rw *rw, const XNode *n, int *var, int *level) {
   return false;
 }
 
-/* Expected seconds of variant k at level 0, from the problem; 0 = unknown. */
+/* Expected seconds of variant k at level 0, from the problem, else from
+ * the schedule for its own device at level 0; 0 = unknown. */
 static double expected_time(const Rw *rw, const XNode *n, int k) {
   int g = graph_of(rw, n);
   const EsProblem *p = g >= 0 ? rw->plans[g].problem : NULL;
+  const EsSchedule *s = g >= 0 ? rw->plans[g].schedule : NULL;
   EsGraph *graph = g >= 0 ? rw->f->graphs.v[g] : NULL;
   int t = graph ? es_graph_find_task(graph, n->name) : -1;
+  if (!p && s) {
+    const EsScheduleEntry *e = es_schedule_find(s, n->name);
+    bool mine = e && e->level == 0 && !strcmp(e->device, variant_device(n, k));
+    return mine && e->time > 0 && !isinf(e->time) ? e->time : 0;
+  }
   if (!p || !p->value[ES_OBJ_TIME] || t < 0 || t >= p->ntasks)
     return 0;
   for (int l = 0; l < p->nlabels; l++)

@@ -20,6 +20,8 @@ for var in ["HOME", "TMPDIR", "ASAN_OPTIONS", "UBSAN_OPTIONS", "TSAN_OPTIONS",
     if var in os.environ:
         config.environment[var] = os.environ[var]
 
+# %esched_cc before %esched: lit substitutes in order, and %esched is its prefix.
+config.substitutions.append(("%esched_cc", os.path.join(config.esched_bin, "esched-cc")))
 config.substitutions.append(("%esched", os.path.join(config.esched_bin, "esched")))
 config.substitutions.append(("%inputs", os.path.join(config.test_source_root, "Inputs")))
 config.substitutions.append(("%src_root", config.esched_src_root))
