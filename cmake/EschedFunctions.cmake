@@ -1,0 +1,106 @@
+# esched_add_executable(NAME SOURCES src...
+#                       [PLATFORM name|file] [PROFILE file]
+#                       [VARIANTS variant...]
+#                       [PROFILE_GENERATE dir] [PROFILE_USE file])
+#
+# Builds NAME from annotated C sources: each .c source goes through
+# `esched compile` (extract, schedule, rewrite) at build time, and the result
+# is compiled and linked with the esched runtime. With VARIANTS (energy, time,
+# cpu-only, gpu-only, greedy), NAME is the first variant and NAME-VARIANT each
+# of the others: several scheduled programs from one source.
+#
+# PROFILE gives measured task times to schedule from. PROFILE_GENERATE builds
+# programs that measure every task and merge the samples into DIR/
+# esched-profile.yaml when they exit; PROFILE_USE reschedules from such a
+# profile (a missing or corrupt one is a warning, and the build goes on with
+# default costs), as GCC's -fprofile-generate / -fprofile-use do.
+#
+# Expects ESCHED_EXECUTABLE, ESCHED_RUNTIME_TARGET and
+# ESCHED_ANNOTATIONS_INCLUDE (esched-config.cmake sets them; the esched
+# source tree sets them for its own examples).
+
+function(_esched_compile_flags target out)
+  set(incs "$<TARGET_PROPERTY:${target},INCLUDE_DIRECTORIES>")
+  set(defs "$<TARGET_PROPERTY:${target},COMPILE_DEFINITIONS>")
+  set(std "$<TARGET_PROPERTY:${target},C_STANDARD>")
+  set(${out}
+      "$<$<BOOL:${incs}>:-I$<JOIN:${incs},$<SEMICOLON>-I>>"
+      "$<$<BOOL:${defs}>:-D$<JOIN:${defs},$<SEMICOLON>-D>>"
+      "$<$<BOOL:${std}>:-std=c${std}>"
+      PARENT_SCOPE)
+endfunction()
+
+function(_esched_variant_target name variant first)
+  cmake_parse_arguments(V "" "PLATFORM;PROFILE;PROFILE_GENERATE;PROFILE_USE" "SOURCES" ${ARGN})
+  set(target ${name})
+  if(NOT first)
+    set(target ${name}-${variant})
+  endif()
+  set(options --variant ${variant})
+  set(deps ${ESCHED_EXECUTABLE_DEPENDS})
+  if(V_PLATFORM)
+    if(EXISTS ${V_PLATFORM})
+      list(APPEND deps ${V_PLATFORM})
+    endif()
+    list(APPEND options --platform ${V_PLATFORM})
+  endif()
+  if(V_PROFILE)
+    list(APPEND options --profile ${V_PROFILE})
+    list(APPEND deps ${V_PROFILE})
+  endif()
+  if(V_PROFILE_GENERATE)
+    list(APPEND options --profile-generate=${V_PROFILE_GENERATE})
+  endif()
+  if(V_PROFILE_USE)
+    list(APPEND options --profile-use=${V_PROFILE_USE})
+  endif()
+  set(generated)
+  set(others)
+  _esched_compile_flags(${target} flags)
+  foreach(src ${V_SOURCES})
+    get_filename_component(abs ${src} ABSOLUTE)
+    if(NOT abs MATCHES "\\.c$")
+      list(APPEND others ${abs})
+      continue()
+    endif()
+    file(RELATIVE_PATH rel ${CMAKE_CURRENT_SOURCE_DIR} ${abs})
+    set(out ${CMAKE_CURRENT_BINARY_DIR}/esched/${target}/${rel})
+    get_filename_component(out_dir ${out} DIRECTORY)
+    add_custom_command(
+      OUTPUT ${out}
+      COMMAND ${CMAKE_COMMAND} -E make_directory ${out_dir}
+      COMMAND ${ESCHED_EXECUTABLE} compile ${abs} ${options} -o ${out} -- ${flags}
+      DEPENDS ${abs} ${deps}
+      COMMENT "esched: scheduling ${rel} (${variant})"
+      COMMAND_EXPAND_LISTS VERBATIM)
+    list(APPEND generated ${out})
+  endforeach()
+  add_executable(${target} ${generated} ${others})
+  # The rewritten files live in the build tree: their quoted includes still
+  # resolve against the originals' folder.
+  target_include_directories(${target} PRIVATE ${CMAKE_CURRENT_SOURCE_DIR}
+                                               ${ESCHED_ANNOTATIONS_INCLUDE})
+  target_link_libraries(${target} PRIVATE ${ESCHED_RUNTIME_TARGET})
+endfunction()
+
+function(esched_add_executable name)
+  cmake_parse_arguments(E "" "PLATFORM;PROFILE;PROFILE_GENERATE;PROFILE_USE"
+                        "SOURCES;VARIANTS" ${ARGN})
+  if(NOT E_SOURCES)
+    message(FATAL_ERROR "esched_add_executable(${name}): no SOURCES")
+  endif()
+  if(NOT E_VARIANTS)
+    set(E_VARIANTS energy)
+  endif()
+  set(first TRUE)
+  foreach(variant ${E_VARIANTS})
+    if(NOT variant MATCHES "^(energy|time|cpu-only|gpu-only|greedy)$")
+      message(FATAL_ERROR "esched_add_executable(${name}): unknown variant '${variant}' "
+                          "(energy, time, cpu-only, gpu-only, greedy)")
+    endif()
+    _esched_variant_target(${name} ${variant} ${first} SOURCES ${E_SOURCES}
+                           PLATFORM "${E_PLATFORM}" PROFILE "${E_PROFILE}"
+                           PROFILE_GENERATE "${E_PROFILE_GENERATE}" PROFILE_USE "${E_PROFILE_USE}")
+    set(first FALSE)
+  endforeach()
+endfunction()
