@@ -234,9 +234,10 @@ static bool schedule_all(const Options *o, Frontend *f, Plans *plans) {
   }
   if (ok && defaulted)
     diag(DIAG_WARNING, o->in.file, 0, 0,
-         "%d task%s without a profile entry get neutral costs (%g s on each device they have "
-         "a variant for); build with --profile to schedule from measurements",
-         defaulted, defaulted == 1 ? "" : "s", NEUTRAL_SECONDS);
+         "%d task%s without a profile entry get%s neutral costs (%g s on each device %s a "
+         "variant for); build with --profile to schedule from measurements",
+         defaulted, defaulted == 1 ? "" : "s", defaulted == 1 ? "s" : "", NEUTRAL_SECONDS,
+         defaulted == 1 ? "it has" : "they have");
   es_profile_free(prof);
   return ok;
 }

@@ -32,6 +32,9 @@ config.substitutions.append(("%esrt_cflags", config.esrt_cflags))
 config.substitutions.append(("%esrt_libs", config.esrt_libs))
 config.substitutions.append(("%esrt_include", os.path.join(config.esched_src_root, "runtime-stub")))
 config.substitutions.append(("%nvcc", config.nvcc))
+config.substitutions.append(("%sanitize_flags", config.sanitize_flags))
+config.substitutions.append(("%cmake", config.cmake))
+config.substitutions.append(("%obj_root", config.esched_obj_root))
 for var in ["ESCHED_PLATFORM", "ESCHED_PROFILE", "ESCHED_SCHEDULE", "ESCHED_EXECUTOR",
             "ESCHED_GPU", "ESCHED_DVFS", "ESCHED_TRACE", "ESCHED_SUMMARY", "ESCHED_ALGO",
             "ESCHED_OBJECTIVE", "ESCHED_DEFER_MAX", "ESCHED_CPUFREQ_ROOT"]:
