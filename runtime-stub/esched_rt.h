@@ -43,8 +43,8 @@ extern "C" {
 /* Version of this interface; generated code checks it with
  * ESRT_REQUIRE_ABI so that a stale runtime fails at compile time.
  * 2: EsrtTask gained unit, items and nitems (trailing), EsrtRun gained
- *    ptr, alt, energy and measure; esrt_task_first, esrt_task_next,
- *    esrt_register_unit and ESRT_NO_REPLAY are new. Code generated for 1
+ *    ptr, alt, energy and measure; EsrtUnit, esrt_task_first,
+ *    esrt_task_next, esrt_register_unit and ESRT_NO_REPLAY are new. Code generated for 1
  *    compiles against 2 once it asks for 2 (trailing members it leaves out
  *    are zero: no unit, items named by index). */
 #define ESRT_ABI_VERSION 2
@@ -127,11 +127,15 @@ typedef struct EsrtTask {
  * esrt_register_unit. At the end of a profiling run, entries of the
  * profile owned by a learnt unit whose key the unit no longer lists are
  * flagged stale; entries of other units (other programs sharing the file)
- * are left alone. */
+ * are left alone. profile is the profile file a profiling build
+ * (esched-cc --profile-generate=DIR) wants runs to write, or NULL: when the
+ * runtime learns the unit and neither ESCHED_PROFILE nor ESCHED_PROFILE_OUT
+ * is set, it stands for ESCHED_PROFILE (the first such unit wins). */
 typedef struct EsrtUnit {
   const char *name;
   const EsrtTask *const *tasks;
   int ntasks;
+  const char *profile;
 } EsrtUnit;
 
 /* The state of one inline task instance, on the caller's stack. Fields are

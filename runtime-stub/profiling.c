@@ -72,9 +72,6 @@ void rt_profile_open_locked(RtState *s) {
   bool writable = c->profile ? load_profile(s) : true;
   if (s->profile_path && writable && !(s->measured = es_profile_new()))
     rt_warn_locked(s, "out of memory: no profile is written");
-  if (c->profile_mode == RT_PROFILE_ALL_DEVICES && !s->measured)
-    rt_warn_locked(s, "ESCHED_PROFILE_MODE=all-devices measures only in a profiling run "
-                      "(ESCHED_PROFILE); every task runs once");
   s->all_devices = c->profile_mode == RT_PROFILE_ALL_DEVICES && s->measured;
   if (s->measured && c->energy == RT_ENERGY_AUTO)
     open_meters(s);
@@ -86,6 +83,12 @@ void rt_profile_register_locked(RtState *s, const EsrtUnit *u) {
       return;
   if (es_vec_reserve(&s->units, &s->units_cap, s->nunits + 1, sizeof *s->units) == ES_OK)
     s->units[s->nunits++] = u; /* out of memory: this unit's stale entries stay unjudged */
+  if (u->profile && !s->cfg.profile && !s->cfg.profile_out) {
+    /* A profiling build's default: a profiling run from here on (tasks
+     * resolved before keep the times they had). */
+    s->cfg.profile = u->profile;
+    rt_profile_open_locked(s);
+  }
 }
 
 RtMeter rt_meter_of(const RtState *s, int dev) {
@@ -187,6 +190,9 @@ static int add_units(RtState *s) {
 }
 
 void rt_profile_write_locked(RtState *s) {
+  if (!s->measured && s->cfg.profile_mode == RT_PROFILE_ALL_DEVICES)
+    rt_warn_locked(s, "ESCHED_PROFILE_MODE=all-devices was ignored: this was not a profiling "
+                      "run (ESCHED_PROFILE)");
   if (!s->measured)
     return;
   EsError err = {0};

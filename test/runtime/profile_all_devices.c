@@ -94,7 +94,7 @@
 // NR-NEXT: {device: gpu,
 // NR-NOT: device: cpu
 // NR-LABEL: key: total
-// NOPROF: warning: ESCHED_PROFILE_MODE=all-devices measures only in a profiling run
+// NOPROF: warning: ESCHED_PROFILE_MODE=all-devices was ignored: this was not a profiling run (ESCHED_PROFILE)
 #include <stdio.h>
 
 #define N 512

@@ -21,6 +21,16 @@
 // With the concurrent executor too.
 // RUN: env ESCHED_PROFILE=%t.prof.yaml ESCHED_ENERGY=model ESCHED_EXECUTOR=concurrent %t 2>/dev/null | diff %t.expected -
 // RUN: FileCheck %s --check-prefix=THREE --input-file=%t.prof.yaml
+// A profiling build names the profile in its units (esched-cc
+// --profile-generate=DIR): runs write it without ESCHED_PROFILE, unless
+// ESCHED_PROFILE_OUT=none.
+// RUN: %cc %esrt_cflags '-DPROFILE_DEFAULT="%t.def.yaml"' %s -o %t.gen %esrt_libs
+// RUN: rm -f %t.def.yaml*
+// RUN: env ESCHED_ENERGY=model %t.gen 2>/dev/null | diff %t.expected -
+// RUN: FileCheck %s --input-file=%t.def.yaml
+// RUN: rm -f %t.def.yaml*
+// RUN: env ESCHED_PROFILE_OUT=none %t.gen 2>/dev/null | diff %t.expected -
+// RUN: not test -e %t.def.yaml
 // A run without ESCHED_PROFILE measures nothing and prints no profile line.
 // RUN: FileCheck %s --check-prefix=PLAINRUN --input-file=%t.plain.err
 //
@@ -92,7 +102,11 @@ static const EsrtTask esrt_task_unused = {"fig3",     "unused", "unused", esrt_v
                                           &esrt_unit, NULL,     0};
 static const EsrtTask *const esrt_unit_tasks[] = {&esrt_task_mul, &esrt_task_add,
                                                   &esrt_task_unused};
-static const EsrtUnit esrt_unit = {"test/runtime/profile_measure.c", esrt_unit_tasks, 3};
+#ifndef PROFILE_DEFAULT
+#define PROFILE_DEFAULT NULL
+#endif
+static const EsrtUnit esrt_unit = {"test/runtime/profile_measure.c", esrt_unit_tasks, 3,
+                                   PROFILE_DEFAULT};
 #endif
 
 static double A[N * N], B[N * N], C[N * N], T[N * N], R[N * N];
