@@ -8,8 +8,8 @@
 
 enum { DAGS = 1500, TREES = 500, CUTS = 500 };
 
-static void compare(const char *kind, int count, uint64_t salt, int min_dev, int max_dev, bool dag,
-                    const char *ref_spec) {
+static void compare(const char *kind, int count, uint64_t salt, int min_dev, int max_dev,
+                    bool dag, const char *ref_spec) {
   for (uint64_t i = 0; i < (uint64_t)count; i++) {
     EsGenOptions o = instance_options(i + salt, min_dev, max_dev, 12, 3000);
     Instance in = {0};
