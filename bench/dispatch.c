@@ -2,7 +2,9 @@
  * measured in the same run (issue: rewriter and runtime core, benchmark).
  *
  * esched: the inline static path (esrt_task_begin/end, as generated for a
- * task scheduled at build time), the same with one 8-byte access, the
+ * task scheduled at build time), the same in the loop form the rewriter
+ * emits (esrt_task_first/next: it must cost what begin/end costs), the
+ * same with one 8-byte access, the
  * submit form of a static task (serial executor: it runs at once), and the
  * deferred path: submission alone, then the flush (dependencies, scheduling
  * with the scheduler library, execution) per task.
@@ -35,8 +37,9 @@ static void empty_fn(void *const *p, const void *args) {
 }
 
 static const EsrtVariant v_empty[] = {{"cpu", empty_fn, 1e-6, 0}};
-static const EsrtTask t_static = {"bench", "empty", "empty", v_empty, 1, 0, 0, 0};
-static const EsrtTask t_deferred = {"bench", "empty_d", "empty_d", v_empty, 1, 0, 0, ESRT_DEFERRED};
+static const EsrtTask t_static = {"bench", "empty", "empty", v_empty, 1, 0, 0, 0, NULL, NULL, 0};
+static const EsrtTask t_deferred = {"bench", "empty_d",     "empty_d", v_empty, 1, 0,
+                                    0,       ESRT_DEFERRED, NULL,      NULL,    0};
 
 static double static_inline(long n, int nacc) {
   static long cell;
@@ -48,6 +51,18 @@ static double static_inline(long n, int nacc) {
     esrt_task_begin(&r, &t_static, acc, nacc, p);
     sink++;
     esrt_task_end(&r);
+  }
+  return (now() - t0) / (double)n;
+}
+
+static double static_loop(long n) {
+  EsrtAccess acc[1];
+  void *p[1];
+  double t0 = now();
+  for (long i = 0; i < n; i++) {
+    EsrtRun r;
+    for (int v = esrt_task_first(&r, &t_static, acc, 0, p); v >= 0; v = esrt_task_next(&r))
+      sink++;
   }
   return (now() - t0) / (double)n;
 }
@@ -125,11 +140,12 @@ int main(int argc, char **argv) {
   setenv("ESCHED_DEFER_MAX", "100000000", 1); /* measure submission without flushes */
   setenv("STARPU_NCPU", "1", 1);
   setenv("STARPU_SILENT", "1", 1);
-  double inl = -1, inl1 = -1, sub = -1, dsub = -1, dfl = -1, eager = -1, dmda = -1;
+  double inl = -1, loop = -1, inl1 = -1, sub = -1, dsub = -1, dfl = -1, eager = -1, dmda = -1;
   static_inline(1000, 0); /* warm up: the runtime starts lazily */
   for (int rep = 0; rep < 3; rep++) {
     double fl;
     inl = best(inl, static_inline(n, 0));
+    loop = best(loop, static_loop(n));
     inl1 = best(inl1, static_inline(n, 1));
     sub = best(sub, static_submit(n));
     dsub = best(dsub, deferred(n, &fl));
@@ -139,6 +155,7 @@ int main(int argc, char **argv) {
   }
   printf("dispatch cost of an empty task, ns/task (best of 3 runs of %ld tasks)\n", n);
   row("esched static, inline begin/end", inl);
+  row("esched static, inline loop first/next", loop);
   row("esched static, inline, one 8-byte access", inl1);
   row("esched static, submit form (serial)", sub);
   row("esched deferred, submission", dsub);
@@ -147,6 +164,7 @@ int main(int argc, char **argv) {
   row("starpu 1.3 dmda (STARPU_NCPU=1)", dmda);
   printf("ratios (goal for the static path: <= 0.10)\n");
   ratio("esched static inline", inl, "starpu eager", eager);
+  ratio("esched inline loop form", loop, "inline begin/end", inl);
   ratio("esched static inline", inl, "starpu dmda", dmda);
   ratio("esched static submit", sub, "starpu eager", eager);
   ratio("esched deferred submission", dsub, "starpu eager", eager);

@@ -23,10 +23,14 @@ static int bare_begin(EsrtRun *r, const EsrtTask *t, const EsrtAccess *acc, int 
   for (int i = 0; i < nacc; i++)
     ptr[i] = (void *)acc[i].ptr;
   r->task = NULL;
+  r->alt = NULL;
   return bare_variant(t);
 }
 
-int esrt_task_begin(EsrtRun *r, const EsrtTask *t, const EsrtAccess *acc, int nacc, void **ptr) {
+/* esrt_task_begin, and esrt_task_first when loop (the caller runs every
+ * variant esrt_task_next returns: all-devices mode may add extra runs). */
+static int begin(EsrtRun *r, const EsrtTask *t, const EsrtAccess *acc, int nacc, void **ptr,
+                 bool loop) {
   RtState *s = rt_state_locked();
   const RtTaskInfo *ti = s ? (rt_flush_locked(s), rt_task_info_locked(s, t)) : NULL;
   if (!ti) {
@@ -36,12 +40,25 @@ int esrt_task_begin(EsrtRun *r, const EsrtTask *t, const EsrtAccess *acc, int na
   }
   RtPlace p;
   rt_exec_place_locked(s, ti, ti->variant, ti->device, ti->level, acc, nacc, ptr, &p);
-  *r = (EsrtRun){t,        acc,     nacc, p.variant,
-                 p.device, p.level, 0,    rt_task_model_time(s, ti, p.variant, p.device, p.level),
-                 p.ready,  p.bytes};
+  double model = rt_task_model_time(s, ti, p.variant, p.device, p.level);
+  bool profiling = s->measured != NULL;
+  *r = (EsrtRun){t,     acc,     nacc,    p.variant, p.device, p.level, 0,
+                 model, p.ready, p.bytes, ptr,       NULL,     -1,      model < 0 || profiling};
+  if (loop && s->all_devices && !(t->flags & ESRT_NO_REPLAY))
+    rt_alt_begin_locked(s, ti, r);
+  if (profiling)
+    r->energy = rt_meter_read_locked(s, rt_meter_of(s, r->device));
   rt_state_unlock(s);
-  r->start = r->model_time < 0 ? rt_now() : 0; /* measured only without a model time */
-  return p.variant;
+  r->start = r->measure ? rt_now() : 0; /* without a model time, or profiling */
+  return r->variant;
+}
+
+int esrt_task_begin(EsrtRun *r, const EsrtTask *t, const EsrtAccess *acc, int nacc, void **ptr) {
+  return begin(r, t, acc, nacc, ptr, false);
+}
+
+int esrt_task_first(EsrtRun *r, const EsrtTask *t, const EsrtAccess *acc, int nacc, void **ptr) {
+  return begin(r, t, acc, nacc, ptr, true);
 }
 
 void esrt_task_end(EsrtRun *r) {
@@ -51,13 +68,37 @@ void esrt_task_end(EsrtRun *r) {
   if (!s)
     return;
   rt_exec_sync(s, r->device);
-  double seconds = r->model_time >= 0 ? r->model_time : rt_now() - r->start;
+  double wall = r->measure ? rt_now() - r->start : 0;
   const RtTaskInfo *ti = rt_task_info_locked(s, r->task);
   RtPlace p = {r->variant, r->device, r->level, r->ready, r->bytes};
+  if (ti && s->measured)
+    rt_profile_sample_locked(s, ti, p.device, p.level, wall, r->energy, r->acc, r->nacc);
   if (ti)
-    rt_exec_finish_locked(s, ti, &p, seconds, r->model_time < 0, r->acc, r->nacc);
+    rt_exec_finish_locked(s, ti, &p, r->model_time >= 0 ? r->model_time : wall, r->acc, r->nacc);
   rt_state_unlock(s);
   r->task = NULL;
+}
+
+int esrt_task_next(EsrtRun *r) {
+  if (!r->alt) { /* the scheduled variant ran: the task is done */
+    esrt_task_end(r);
+    return -1;
+  }
+  RtState *s = rt_state_locked();
+  rt_exec_sync(s, r->device);
+  rt_alt_step_locked(s, r, rt_now() - r->start);
+  r->energy = rt_meter_read_locked(s, rt_meter_of(s, r->device));
+  rt_state_unlock(s);
+  r->start = rt_now();
+  return r->variant;
+}
+
+void esrt_register_unit(const EsrtUnit *u) {
+  RtState *s = u ? rt_state_locked() : NULL;
+  if (!s)
+    return;
+  rt_profile_register_locked(s, u);
+  rt_state_unlock(s);
 }
 
 static void bare_submit(const EsrtTask *t, const EsrtAccess *acc, int nacc, const void *args) {

@@ -1,17 +1,22 @@
 /* esched_rt.h: the runtime interface of scheduled programs (docs/runtime.md).
  *
  * This header is the stable target of the code esched's rewriter generates:
- * a const table of task descriptors (EsrtTask) per translation unit, and per
- * task region either the inline form
+ * a const table of task descriptors (EsrtTask) per translation unit, listed
+ * in the unit's EsrtUnit, and per task region either the inline form
  *
  *   EsrtRun r;
  *   void *p[2];
  *   EsrtAccess acc[2] = {{A, n * sizeof *A, ESRT_IN}, {B, n * sizeof *B, ESRT_OUT}};
- *   if (esrt_task_begin(&r, &esrt_task_mul, acc, 2, p) == 1)
- *     mul_gpu(p[0], p[1], n);       // device pointers
- *   else
- *     mul(A, B, n);                  // the original region, unchanged
- *   esrt_task_end(&r);
+ *   for (int v = esrt_task_first(&r, &esrt_task_mul, acc, 2, p); v >= 0; v = esrt_task_next(&r))
+ *     if (v == 1)
+ *       mul_gpu(p[0], p[1], n);       // device pointers
+ *     else
+ *       mul(A, B, n);                  // the original region, unchanged
+ *
+ * (the loop runs once, except in ESCHED_PROFILE_MODE=all-devices, where it
+ * also runs the other devices' variants on scratch copies; the older
+ * `if (esrt_task_begin(...) == 1) ...; else ...; esrt_task_end(&r);` still
+ * works, without those extra runs)
  *
  * or the submit form (deferred tasks, and static tasks that may overlap
  * under ESCHED_EXECUTOR=concurrent), whose variants are outlined functions:
@@ -36,8 +41,13 @@ extern "C" {
 #endif
 
 /* Version of this interface; generated code checks it with
- * ESRT_REQUIRE_ABI so that a stale runtime fails at compile time. */
-#define ESRT_ABI_VERSION 1
+ * ESRT_REQUIRE_ABI so that a stale runtime fails at compile time.
+ * 2: EsrtTask gained unit, items and nitems (trailing), EsrtRun gained
+ *    ptr, alt, energy and measure; EsrtUnit, esrt_task_first,
+ *    esrt_task_next, esrt_register_unit and ESRT_NO_REPLAY are new. Code generated for 1
+ *    compiles against 2 once it asks for 2 (trailing members it leaves out
+ *    are zero: no unit, items named by index). */
+#define ESRT_ABI_VERSION 2
 
 /* Access modes of one data range. ESRT_OUT promises that the task
  * overwrites every byte of the range (nothing is copied in); a task that
@@ -46,7 +56,8 @@ enum { ESRT_IN = 1, ESRT_OUT = 2, ESRT_INOUT = 3 };
 
 /* EsrtTask.flags */
 enum {
-  ESRT_DEFERRED = 1, /* scheduled at run time (loops, recursion) */
+  ESRT_DEFERRED = 1,  /* scheduled at run time (loops, recursion) */
+  ESRT_NO_REPLAY = 2, /* effects beyond the accesses (I/O, unlisted globals): never run twice */
 };
 
 /* EsrtVariant.flags */
@@ -77,11 +88,17 @@ typedef struct EsrtAccess {
   int mode;
 } EsrtAccess;
 
+struct EsrtUnit;
+
 /* A task as the rewriter knows it; generated as a static const object that
  * lives as long as the program. graph and name locate the task in a schedule
  * file (its document and task name); key is its stable profile key. device
  * and level are the build-time schedule (device indexes variants); both are
- * ignored for ESRT_DEFERRED tasks, which the runtime schedules. */
+ * ignored for ESRT_DEFERRED tasks, which the runtime schedules. unit is the
+ * translation unit's list of its tasks (the profile's stale marking learns
+ * the program's task set from it); items[i] names the data item of the
+ * task's i-th access (the profile's bytes per item), i < nitems; without
+ * it items are named by index ("0", "1", ...). */
 typedef struct EsrtTask {
   const char *graph;
   const char *name;
@@ -91,7 +108,35 @@ typedef struct EsrtTask {
   int device;
   int level;
   unsigned flags;
+  const struct EsrtUnit *unit; /* ABI 2; NULL: no stale marking for this task */
+  const char *const *items;    /* ABI 2; NULL: items named by index */
+  int nitems;                  /* ABI 2 */
 } EsrtTask;
+
+/* Every task of one translation unit, generated once per unit after its
+ * tasks:
+ *
+ *   static const EsrtUnit esrt_unit;            // declared before the tasks
+ *   static const EsrtTask esrt_task_mul = {..., &esrt_unit, esrt_items_mul, 3};
+ *   static const EsrtTask *const esrt_unit_tasks[] = {&esrt_task_mul, ...};
+ *   static const EsrtUnit esrt_unit = {"src/fig3.c", esrt_unit_tasks, 2, NULL};
+ *
+ * name is the unit's stable name: its source path relative to the project
+ * (the same in every build and every program linking it). The runtime
+ * learns a unit when one of its tasks first runs, or from
+ * esrt_register_unit. At the end of a profiling run, entries of the
+ * profile owned by a learnt unit whose key the unit no longer lists are
+ * flagged stale; entries of other units (other programs sharing the file)
+ * are left alone. profile is the profile file a profiling build
+ * (esched-cc --profile-generate=DIR) wants runs to write, or NULL: when the
+ * runtime learns the unit and neither ESCHED_PROFILE nor ESCHED_PROFILE_OUT
+ * is set, it stands for ESCHED_PROFILE (the first such unit wins). */
+typedef struct EsrtUnit {
+  const char *name;
+  const EsrtTask *const *tasks;
+  int ntasks;
+  const char *profile;
+} EsrtUnit;
 
 /* The state of one inline task instance, on the caller's stack. Fields are
  * the runtime's; generated code only passes its address. */
@@ -104,6 +149,10 @@ typedef struct EsrtRun {
   double model_time; /* seconds the model charges, or -1 to measure */
   double ready;      /* model time the inputs are current */
   double bytes;
+  void **ptr;    /* ABI 2: the caller's address array */
+  void *alt;     /* ABI 2: the other devices' runs (all-devices mode), or NULL */
+  double energy; /* ABI 2: the energy meter at start, joules, or -1 */
+  int measure;   /* ABI 2: the wall time is measured */
 } EsrtRun;
 
 /* Inline form. Schedules nothing: runs task t now, on the device of its
@@ -117,6 +166,35 @@ typedef struct EsrtRun {
 int esrt_task_begin(EsrtRun *r, const EsrtTask *t, const EsrtAccess *acc, int nacc, void **ptr);
 /* Ends the inline task begun with r: accounts its time and energy. */
 void esrt_task_end(EsrtRun *r);
+
+/* Inline form as a loop, what the rewriter emits:
+ *
+ *   for (int v = esrt_task_first(&r, t, acc, n, p); v >= 0; v = esrt_task_next(&r))
+ *     if (v == 1) gpu_variant(p[0], ...); else { the original region }
+ *
+ * esrt_task_first does what esrt_task_begin does and returns the variant
+ * to run; esrt_task_next ends that run and returns the next variant, or -1
+ * when the task is done. Normally the loop runs once (the scheduled
+ * variant) at the cost of begin and end. With ESCHED_PROFILE_MODE=
+ * all-devices it first runs every other usable variant of the task (one
+ * per device, unless the task is ESRT_NO_REPLAY) on scratch copies of the
+ * data, each timed for the profile, then the scheduled one, whose results
+ * the program keeps. A host variant of these extra runs works on the
+ * program's own memory, which is saved before and restored after it. The
+ * region must not leave the loop (break, continue, return, goto). */
+int esrt_task_first(EsrtRun *r, const EsrtTask *t, const EsrtAccess *acc, int nacc, void **ptr);
+int esrt_task_next(EsrtRun *r);
+
+/* Declares every task of a unit now rather than when one of them first
+ * runs, so that a profiling run judges the unit's stale entries even when
+ * none of its tasks ran. Optional; where the compiler allows, generated
+ * code calls it from a constructor:
+ *
+ *   #if defined(__GNUC__)
+ *   __attribute__((constructor)) static void esrt_unit_init(void) { esrt_register_unit(&esrt_unit);
+ * } #endif
+ */
+void esrt_register_unit(const EsrtUnit *u);
 
 /* Submit form. Records task t with its access list (copied) and args
  * (args_size bytes, copied; may be 0). ESRT_DEFERRED tasks, and every task
@@ -155,7 +233,8 @@ void esrt_check_noalias(const char *task, const EsrtAccess *acc, const char *con
  * cuda back end is not in use. The runtime synchronizes it after a variant. */
 void *esrt_cuda_stream(void);
 
-/* Ends the run: region end, the summary, the trace, the profile. Called at
+/* Ends the run: region end, the summary, the trace, the profile (merged
+ * into ESCHED_PROFILE). Called at
  * exit (atexit), where tasks still pending are dropped with a warning (their
  * stack data is gone); the runtime starts again, with fresh counters, if
  * used afterwards. */

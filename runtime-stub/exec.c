@@ -9,7 +9,7 @@
 
 #include "runtime-stub/state.h"
 
-static void set_level(RtState *s, int dev, int level) {
+void rt_exec_set_level_locked(RtState *s, int dev, int level) {
   char why[512] = "";
   if (rt_dvfs_set(&s->dvfs, dev, level, why, sizeof why)) {
     rt_warn_locked(s, "ESCHED_DVFS=%s: %s; levels are simulated from now on",
@@ -23,7 +23,7 @@ void rt_exec_place_locked(RtState *s, const RtTaskInfo *ti, int variant, int dev
   *p = (RtPlace){variant, device, level, 0, 0};
   for (int i = 0; i < n; i++)
     p->bytes += (double)acc[i].bytes;
-  set_level(s, device, level);
+  rt_exec_set_level_locked(s, device, level);
   double clock = s->acct.dev[device].free_at;
   int rc = rt_registry_acquire(&s->reg, s->dev_space[device], acc, n, ptr, &clock, &p->ready);
   if (rc && s->dev_space[device] != 0) {
@@ -42,10 +42,8 @@ void rt_exec_place_locked(RtState *s, const RtTaskInfo *ti, int variant, int dev
 }
 
 void rt_exec_finish_locked(RtState *s, const RtTaskInfo *ti, const RtPlace *p, double seconds,
-                           bool measured, const EsrtAccess *acc, int n) {
+                           const EsrtAccess *acc, int n) {
   const char *key = ti->task->key ? ti->task->key : ti->task->name;
-  if (measured && s->measured)
-    rt_profile_record_locked(s, key, p, seconds);
   double finish = rt_account_task(&s->acct, p->device, p->level, seconds, p->ready, key, p->bytes);
   rt_registry_release(&s->reg, s->dev_space[p->device], acc, n, finish);
 }
@@ -70,14 +68,20 @@ void rt_exec_call_locked(RtState *s, const RtTaskInfo *ti, int variant, int devi
     rt_warn_locked(s, "task '%s' was submitted, but its variant %d has no function",
                    ti->task->key ? ti->task->key : "?", p.variant);
   } else {
+    if (s->all_devices && !(ti->task->flags & ESRT_NO_REPLAY))
+      rt_alt_call_locked(s, ti, &p, acc, n, ptr, args); /* before the inputs change */
     double model = rt_task_model_time(s, ti, p.variant, p.device, p.level);
+    bool profiling = s->measured != NULL, measure = model < 0 || profiling;
+    double e0 = profiling ? rt_meter_read_locked(s, rt_meter_of(s, p.device)) : -1;
     rt_state_unlock(s);
-    double t0 = model < 0 ? rt_now() : 0; /* measured only without a model time */
+    double t0 = measure ? rt_now() : 0; /* without a model time, or profiling */
     fn(ptr, args);
     rt_exec_sync(s, p.device);
-    double t1 = model < 0 ? rt_now() : 0;
+    double wall = measure ? rt_now() - t0 : 0;
     pthread_mutex_lock(&s->lock);
-    rt_exec_finish_locked(s, ti, &p, model >= 0 ? model : t1 - t0, model < 0, acc, n);
+    if (profiling)
+      rt_profile_sample_locked(s, ti, p.device, p.level, wall, e0, acc, n);
+    rt_exec_finish_locked(s, ti, &p, model >= 0 ? model : wall, acc, n);
   }
   if (ptr != small)
     free(ptr);

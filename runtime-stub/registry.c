@@ -170,13 +170,11 @@ static char *space_addr(const RtRegistry *r, int s, uintptr_t x) {
   return e < 0 ? NULL : sp->ext[e].base + (x - sp->ext[e].lo);
 }
 
-/* Copies host range [lo, hi) from space a to space b (through host memory
- * when neither is the host). */
-static int copy_range(RtRegistry *r, int a, int b, uintptr_t lo, uintptr_t hi) {
-  size_t n = hi - lo;
-  char *src = space_addr(r, a, lo), *dst = space_addr(r, b, lo);
-  if (!src || !dst)
-    return ES_EIO;
+int rt_registry_copy(const RtRegistry *r, int a, int b, void *dst, const void *src, size_t n) {
+  if (a == 0 && b == 0) {
+    memcpy(dst, src, n);
+    return ES_OK;
+  }
   if (a == 0)
     return r->space[b].ops->copy(r->space[b].ctx, dst, src, n, RT_H2D);
   if (b == 0)
@@ -187,6 +185,14 @@ static int copy_range(RtRegistry *r, int a, int b, uintptr_t lo, uintptr_t hi) {
     rc = r->space[b].ops->copy(r->space[b].ctx, dst, tmp, n, RT_H2D);
   free(tmp);
   return rc;
+}
+
+/* Copies host range [lo, hi) from space a to space b. */
+static int copy_range(RtRegistry *r, int a, int b, uintptr_t lo, uintptr_t hi) {
+  char *src = space_addr(r, a, lo), *dst = space_addr(r, b, lo);
+  if (!src || !dst)
+    return ES_EIO;
+  return rt_registry_copy(r, a, b, dst, src, hi - lo);
 }
 
 static int source_of(unsigned valid) {

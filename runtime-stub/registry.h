@@ -81,6 +81,11 @@ void rt_registry_release(RtRegistry *r, int s, const EsrtAccess *acc, int n, dou
  * device copies and buffers. Returns 0 or the first copy error. */
 int rt_registry_write_back(RtRegistry *r, double *clock);
 
+/* Copies n bytes from address src in space a to address dst in space b
+ * (through host memory when neither is the host), without bookkeeping: the
+ * raw copy under the registry and the scratch copies of all-devices mode. */
+int rt_registry_copy(const RtRegistry *r, int a, int b, void *dst, const void *src, size_t n);
+
 /* Bitmask of the spaces holding a current copy of every byte of
  * [lo, lo + bytes). */
 unsigned rt_registry_holders(const RtRegistry *r, uintptr_t lo, size_t bytes);

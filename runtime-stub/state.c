@@ -21,7 +21,7 @@ double rt_now(void) {
 }
 
 void rt_warn_locked(RtState *s, const char *fmt, ...) {
-  char buf[512];
+  char buf[1024];
   va_list ap;
   va_start(ap, fmt);
   vsnprintf(buf, sizeof buf, fmt, ap);
@@ -64,6 +64,8 @@ static void read_config(RtState *s) {
   static const char *const gpus[] = {"sim", "cuda", "none", NULL};
   static const char *const dvfs[] = {"sim", "cpufreq", "nvml", NULL};
   static const char *const objectives[] = {"energy", "time", NULL};
+  static const char *const modes[] = {"scheduled", "all-devices", NULL};
+  static const char *const energy[] = {"auto", "model", NULL};
   RtConfig *c = &s->cfg;
   c->platform = env("ESCHED_PLATFORM") ? env("ESCHED_PLATFORM") : "silberstein2011";
   c->profile = env("ESCHED_PROFILE");
@@ -72,11 +74,15 @@ static void read_config(RtState *s) {
   c->summary = env("ESCHED_SUMMARY");
   c->algorithm = env("ESCHED_ALGO");
   c->profile_out = env("ESCHED_PROFILE_OUT");
+  c->powercap_root =
+      env("ESCHED_POWERCAP_ROOT") ? env("ESCHED_POWERCAP_ROOT") : "/sys/class/powercap";
   c->cpufreq_root = env("ESCHED_CPUFREQ_ROOT") ? env("ESCHED_CPUFREQ_ROOT") : "/";
   c->executor = (RtExecutor)env_choice(s, "ESCHED_EXECUTOR", executors);
   c->gpu = (RtGpu)env_choice(s, "ESCHED_GPU", gpus);
   c->dvfs = (RtDvfsKind)env_choice(s, "ESCHED_DVFS", dvfs);
   c->objective = (EsObjective)env_choice(s, "ESCHED_OBJECTIVE", objectives);
+  c->profile_mode = (RtProfileMode)env_choice(s, "ESCHED_PROFILE_MODE", modes);
+  c->energy = (RtEnergyKind)env_choice(s, "ESCHED_ENERGY", energy);
   const char *max = env("ESCHED_DEFER_MAX");
   c->defer_max = max ? atoi(max) : 4096;
   if (c->defer_max < 1) {
@@ -85,19 +91,15 @@ static void read_config(RtState *s) {
   }
 }
 
-/* Platform, profile and schedule files; a file that cannot be read is a
- * warning and the run goes on without it (the platform: the default). */
+/* Platform and schedule files; a file that cannot be read is a warning and
+ * the run goes on without it (the platform: the default). The profile is
+ * profiling.c's. */
 static void load_files(RtState *s) {
   EsError err = {0};
   if (es_platform_load(s->cfg.platform, &s->pf, &err) || es_platform_validate(s->pf, &err)) {
     rt_warn_locked(s, "ESCHED_PLATFORM: %s; using silberstein2011", err.message);
     es_platform_free(s->pf);
     s->pf = es_platform_preset("silberstein2011");
-  }
-  es_error_clear(&err);
-  if (s->cfg.profile && es_profile_read(s->cfg.profile, &s->profile, &err)) {
-    rt_warn_locked(s, "ESCHED_PROFILE: %s; tasks keep their built-in times", err.message);
-    s->profile = NULL;
   }
   es_error_clear(&err);
   if (s->cfg.schedule && es_schedule_read(s->cfg.schedule, &s->schedule, &err)) {
@@ -184,7 +186,7 @@ static void teardown(RtState *s) {
   rt_batch_free(&s->running);
   es_schedule_list_free(&s->schedule);
   es_profile_free(s->profile);
-  es_profile_free(s->measured);
+  rt_profile_free(s);
   es_platform_free(s->pf);
   free(s->dev_space);
   free(s->dev_usable);
@@ -212,8 +214,7 @@ static void init_locked(RtState *s) {
     return;
   }
   open_dvfs(s);
-  if (s->cfg.profile_out && !(s->measured = es_profile_new()))
-    rt_warn_locked(s, "out of memory: ESCHED_PROFILE_OUT is not written");
+  rt_profile_open_locked(s);
   if (!s->atexit_done)
     s->atexit_done = atexit(shutdown_at_exit) == 0;
   s->ready = true;
@@ -232,11 +233,7 @@ RtState *rt_state_locked(void) {
 void rt_state_unlock(RtState *s) { pthread_mutex_unlock(&s->lock); }
 
 static void write_outputs(RtState *s) {
-  if (s->measured) {
-    EsError err = {0};
-    if (rt_profile_write(s, s->cfg.profile_out, &err))
-      rt_warn_locked(s, "ESCHED_PROFILE_OUT: %s", err.message);
-  }
+  rt_profile_write_locked(s);
   if (s->cfg.trace) {
     EsError err = {0};
     if (rt_trace_write(s, s->cfg.trace, &err))

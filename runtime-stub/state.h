@@ -20,6 +20,7 @@
 #include "runtime-stub/account.h"
 #include "runtime-stub/batch.h"
 #include "runtime-stub/dvfs.h"
+#include "runtime-stub/energy.h"
 #include "runtime-stub/esched_rt.h"
 #include "runtime-stub/registry.h"
 #include "scheduler/platform.h"
@@ -29,15 +30,21 @@
 
 typedef enum RtExecutor { RT_EXEC_SERIAL, RT_EXEC_CONCURRENT } RtExecutor;
 typedef enum RtGpu { RT_GPU_SIM, RT_GPU_CUDA, RT_GPU_NONE } RtGpu;
+typedef enum RtProfileMode { RT_PROFILE_SCHEDULED, RT_PROFILE_ALL_DEVICES } RtProfileMode;
+typedef enum RtEnergyKind { RT_ENERGY_AUTO, RT_ENERGY_MODEL } RtEnergyKind;
+/* Where a sample's energy comes from. */
+typedef enum RtMeter { RT_METER_MODEL, RT_METER_RAPL, RT_METER_NVML } RtMeter;
 
 /* Settings from the environment (docs/runtime.md, "Environment"). */
 typedef struct RtConfig {
   const char *platform, *profile, *schedule, *trace, *summary, *cpufreq_root, *algorithm;
-  const char *profile_out;
+  const char *profile_out, *powercap_root;
   RtExecutor executor;
   RtGpu gpu;
   RtDvfsKind dvfs;
   EsObjective objective;
+  RtProfileMode profile_mode;
+  RtEnergyKind energy;
   int defer_max;
 } RtConfig;
 
@@ -84,8 +91,7 @@ typedef struct RtState {
 
   RtConfig cfg;
   EsPlatform *pf;
-  EsProfile *profile;      /* ESCHED_PROFILE, or NULL */
-  EsProfile *measured;     /* this run's samples for ESCHED_PROFILE_OUT, or NULL */
+  EsProfile *profile;      /* ESCHED_PROFILE (or its last good copy), or NULL */
   EsScheduleList schedule; /* ESCHED_SCHEDULE, possibly empty */
   int host;                /* the device standing for host memory */
   int *dev_space;          /* [ndevices] memory space of each device */
@@ -111,6 +117,17 @@ typedef struct RtState {
   double submit_seconds, schedule_seconds;
   RtWarning *warnings;
   int nwarnings;
+
+  /* Profiling (profiling.c): set when the run merges samples into a file. */
+  EsProfile *measured;      /* this run's samples, or NULL when not profiling */
+  const char *profile_path; /* the file they are merged into at exit */
+  bool all_devices;         /* ESCHED_PROFILE_MODE=all-devices in effect */
+  const EsrtUnit **units;   /* translation units learnt (registered or seen) */
+  int nunits, units_cap;
+  RtRapl rapl;
+  bool have_rapl;
+  void *nvml_energy;
+  long samples, extra_runs, by_meter[3];
 } RtState;
 
 /* state.c */
@@ -138,14 +155,15 @@ typedef struct RtPlace {
   double bytes;
 } RtPlace;
 
+/* Sets device dev to level (warning and simulating when the back end fails). */
+void rt_exec_set_level_locked(RtState *s, int dev, int level);
 /* Sets the level and makes the ranges current on the chosen device, falling
  * back to the host variant when the device cannot hold them. */
 void rt_exec_place_locked(RtState *s, const RtTaskInfo *ti, int variant, int device, int level,
                           const EsrtAccess *acc, int n, void **ptr, RtPlace *p);
-/* Accounts a placed task that ran for seconds (measured, or the model's);
- * measured samples also go to the profile written at exit. */
+/* Accounts a placed task that ran for seconds (measured, or the model's). */
 void rt_exec_finish_locked(RtState *s, const RtTaskInfo *ti, const RtPlace *p, double seconds,
-                           bool measured, const EsrtAccess *acc, int n);
+                           const EsrtAccess *acc, int n);
 /* Waits for the device's queued work (cuda stream); call unlocked. */
 void rt_exec_sync(RtState *s, int device);
 /* Runs the outlined variant of a task now: place, call unlocked, finish. */
@@ -165,8 +183,33 @@ void rt_summary_write(RtState *s, FILE *f);
 void rt_print_warning(const char *text);
 int rt_trace_write(const RtState *s, const char *path, EsError *err);
 
-/* profile_out.c: this run's measured samples, merged into ESCHED_PROFILE_OUT. */
-void rt_profile_record_locked(RtState *s, const char *key, const RtPlace *p, double seconds);
-int rt_profile_write(const RtState *s, const char *path, EsError *err);
+/* profiling.c: reading ESCHED_PROFILE at start, this run's samples, the
+ * units learnt, the energy meters, and the merge into the file at exit. */
+void rt_profile_open_locked(RtState *s);
+void rt_profile_write_locked(RtState *s);
+void rt_profile_free(RtState *s);
+void rt_profile_register_locked(RtState *s, const EsrtUnit *u);
+/* The meter charged for tasks on dev, and its reading in joules (-1 for the
+ * model, or when it cannot be read). */
+RtMeter rt_meter_of(const RtState *s, int dev);
+double rt_meter_read_locked(RtState *s, RtMeter m);
+/* Records one run of ti on dev at level that took `seconds` of wall time;
+ * e0 is the meter's reading at its start. */
+void rt_profile_sample_locked(RtState *s, const RtTaskInfo *ti, int dev, int level, double seconds,
+                              double e0, const EsrtAccess *acc, int n);
+
+/* alt.c: ESCHED_PROFILE_MODE=all-devices, the other devices' variants on
+ * scratch copies. Submit form: runs them all before the scheduled variant,
+ * placed at p with addresses ptr. */
+void rt_alt_call_locked(RtState *s, const RtTaskInfo *ti, const RtPlace *p, const EsrtAccess *acc,
+                        int n, void *const *ptr, const void *args);
+/* Inline form: r holds the scheduled variant's placement (r->ptr its
+ * addresses); when the task has variants on other devices, switches r and
+ * r->ptr to the first of them and sets r->alt. */
+void rt_alt_begin_locked(RtState *s, const RtTaskInfo *ti, EsrtRun *r);
+/* After the run r->alt started (it took `seconds`): records it, then
+ * switches r to the next one, or back to the scheduled variant (r->alt
+ * becomes NULL). */
+void rt_alt_step_locked(RtState *s, EsrtRun *r, double seconds);
 
 #endif

@@ -67,6 +67,12 @@ void rt_summary_write(RtState *s, FILE *f) {
     fprintf(f, ", concurrent %.6g J", rt_account_energy(a, a->horizon));
   fprintf(f, "\n");
   deferred(s, f);
+  if (s->measured)
+    fprintf(f,
+            "esched:   profile: %ld samples (%ld extra runs on other devices); energy: rapl %ld, "
+            "nvml %ld, model %ld\n",
+            s->samples, s->extra_runs, s->by_meter[RT_METER_RAPL], s->by_meter[RT_METER_NVML],
+            s->by_meter[RT_METER_MODEL]);
   if (s->fallbacks)
     fprintf(f, "esched:   fallbacks: %ld tasks ran on the host instead of their device\n",
             s->fallbacks);

@@ -152,6 +152,8 @@ static RtTaskInfo *resolve(RtState *s, const EsrtTask *t) {
   }
   ti->task = t;
   ti->host_variant = -1;
+  if (t->unit)
+    rt_profile_register_locked(s, t->unit);
   for (int v = 0; v < t->nvariants; v++) {
     int d = ti->var_device[v] = usable_device(s, &t->variants[v]);
     double sec;

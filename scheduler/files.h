@@ -40,6 +40,33 @@ bool es_platform_write(FILE *f, const EsPlatform *p);
 int es_profile_read(const char *path, EsProfile **out, EsError *err);
 bool es_profile_write(FILE *f, const EsProfile *p);
 
+/* The last good profile lives beside PATH as PATH.good (profile_file.c). */
+#define ES_PROFILE_GOOD_SUFFIX ".good"
+
+typedef enum EsProfileOrigin {
+  ES_PROFILE_FROM_FILE, /* path read cleanly */
+  ES_PROFILE_MISSING,   /* no file at path (a first run): no profile, no warning */
+  ES_PROFILE_FROM_GOOD, /* path is not a readable profile: its last good copy was read */
+  ES_PROFILE_DEFAULTS,  /* path is not a readable profile and no good copy reads: none */
+} EsProfileOrigin;
+
+/* Loads the profile at path for a build or a run that must go on whatever
+ * the file holds. *out receives the profile, or NULL (the platform
+ * defaults); *origin says which. For ES_PROFILE_FROM_GOOD and
+ * ES_PROFILE_DEFAULTS, *warning holds the first error of path (file = path,
+ * 1-based line and column, message) for the caller to print as a warning
+ * with the fallback it took. Neither file is ever written. Returns ES_OK,
+ * or ES_ENOMEM. */
+int es_profile_load_or_fallback(const char *path, EsProfile **out, EsProfileOrigin *origin,
+                                EsError *warning);
+/* Writes p to path atomically, then the same profile to path.good. */
+int es_profile_save(const char *path, const EsProfile *p, EsError *err);
+/* Merges `from` into the profile file at path (es_profile_merge) under an
+ * exclusive lock on path.lock: reads path (missing: empty), merges, saves
+ * (es_profile_save). A file that does not read as a profile is left
+ * untouched and its error returned with line and column. */
+int es_profile_merge_file(const char *path, const EsProfile *from, EsError *err);
+
 /* Schedule files: one schedule per document. Appends to *out. */
 int es_schedule_read(const char *path, EsScheduleList *out, EsError *err);
 bool es_schedule_write(FILE *f, const EsSchedule *const *schedules, int n);

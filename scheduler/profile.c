@@ -1,4 +1,4 @@
-/* Profile records and their statistics. */
+/* Profile records, their statistics, and the merge of two profiles. */
 #include "scheduler/profile.h"
 
 #include <math.h>
@@ -18,6 +18,7 @@ void es_profile_free(EsProfile *p) {
     free(p->entries[i].item_bytes);
   }
   free(p->entries);
+  free(p->units);
   es_strmap_free(&p->index);
   es_arena_free(&p->arena);
   free(p);
@@ -61,6 +62,115 @@ EsProfileRun *es_profile_run(EsProfile *p, EsProfileEntry *e, const char *device
   r->size = size;
   r->source = "measured";
   return r;
+}
+
+double *es_profile_item(const EsProfileEntry *e, const char *item) {
+  for (int i = 0; i < e->nitems; i++)
+    if (strcmp(e->item_names[i], item) == 0)
+      return &e->item_bytes[i];
+  return NULL;
+}
+
+int es_profile_item_set(EsProfile *p, EsProfileEntry *e, const char *item, double bytes) {
+  double *have = es_profile_item(e, item);
+  if (have) {
+    *have = bytes;
+    return ES_OK;
+  }
+  const char *copy = es_arena_strdup(&p->arena, item);
+  if (!copy || es_vec_reserve(&e->item_names, &e->items_cap, e->nitems + 1, sizeof *e->item_names))
+    return ES_ENOMEM;
+  double *grown = realloc(e->item_bytes, sizeof *grown * (size_t)e->items_cap);
+  if (!grown)
+    return ES_ENOMEM;
+  e->item_bytes = grown;
+  e->item_names[e->nitems] = copy;
+  e->item_bytes[e->nitems++] = bytes;
+  return ES_OK;
+}
+
+bool es_profile_has_unit(const EsProfile *p, const char *unit) {
+  for (int i = 0; unit && i < p->nunits; i++)
+    if (strcmp(p->units[i], unit) == 0)
+      return true;
+  return false;
+}
+
+int es_profile_add_unit(EsProfile *p, const char *unit) {
+  if (es_profile_has_unit(p, unit))
+    return ES_OK;
+  const char *copy = es_arena_strdup(&p->arena, unit);
+  if (!copy || es_vec_reserve(&p->units, &p->units_cap, p->nunits + 1, sizeof *p->units))
+    return ES_ENOMEM;
+  p->units[p->nunits++] = copy;
+  return ES_OK;
+}
+
+/* Ranks of sources: a figure from a better source replaces one from a worse
+ * source instead of being averaged with it. Unknown names count as
+ * measurements. */
+static int time_rank(const char *src) {
+  if (!src || strcmp(src, "model") == 0)
+    return 0;
+  return strcmp(src, "simulated") == 0 ? 1 : 2;
+}
+
+static int energy_rank(const char *src) { return src && strcmp(src, "model") != 0 ? 1 : 0; }
+
+/* Merges the figure (b, bsrc) into (a, *asrc) by the rank of their sources. */
+static int merge_figure(EsProfile *into, EsStats *a, const char **asrc, const EsStats *b,
+                        const char *bsrc, int (*rank)(const char *)) {
+  if (b->count == 0)
+    return ES_OK;
+  int ra = rank(*asrc), rb = rank(bsrc);
+  if (a->count > 0 && rb < ra)
+    return ES_OK; /* a worse source: not news */
+  if (a->count == 0 || rb > ra)
+    *a = *b;
+  else
+    es_stats_merge(a, b);
+  const char *copy = bsrc ? es_arena_strdup(&into->arena, bsrc) : NULL;
+  if (bsrc && !copy)
+    return ES_ENOMEM;
+  *asrc = copy;
+  return ES_OK;
+}
+
+static int merge_entry(EsProfile *into, EsProfileEntry *t, const EsProfileEntry *e, bool listed) {
+  bool sampled = false;
+  for (int k = 0; k < e->nruns; k++) {
+    const EsProfileRun *r = &e->runs[k];
+    EsProfileRun *x = es_profile_run(into, t, r->device, r->level, r->size);
+    if (!x)
+      return ES_ENOMEM;
+    if (merge_figure(into, &x->time, &x->source, &r->time, r->source, time_rank) ||
+        merge_figure(into, &x->energy, &x->energy_source, &r->energy, r->energy_source,
+                     energy_rank))
+      return ES_ENOMEM;
+    sampled |= r->time.count > 0;
+  }
+  for (int k = 0; k < e->nitems; k++)
+    if (es_profile_item_set(into, t, e->item_names[k], e->item_bytes[k]))
+      return ES_ENOMEM;
+  if (e->unit && !(t->unit = es_arena_strdup(&into->arena, e->unit)))
+    return ES_ENOMEM;
+  t->stale = sampled || listed ? false : t->stale || e->stale;
+  return ES_OK;
+}
+
+int es_profile_merge(EsProfile *into, const EsProfile *from) {
+  for (int i = 0; i < from->nentries; i++) {
+    const EsProfileEntry *e = &from->entries[i];
+    EsProfileEntry *t = es_profile_entry(into, e->key);
+    if (!t || merge_entry(into, t, e, e->unit && es_profile_has_unit(from, e->unit)))
+      return ES_ENOMEM;
+  }
+  for (int i = 0; i < into->nentries; i++) {
+    EsProfileEntry *t = &into->entries[i];
+    if (es_profile_has_unit(from, t->unit) && !es_profile_find(from, t->key))
+      t->stale = true;
+  }
+  return ES_OK;
 }
 
 bool es_profile_time(const EsProfile *p, const char *key, const char *device, int level,

@@ -3,6 +3,7 @@
  *   esched_profile: 1
  *   tasks:
  *     - key: mul
+ *       unit: src/matmul.c
  *       bytes: {A: 4194304}
  *       runs:
  *         - {device: cpu, level: 0, count: 3, mean: 0.04, var: 1e-8, min: .., max: ..,
@@ -15,16 +16,15 @@
 #include <string.h>
 
 #include "scheduler/files.h"
-#include "scheduler/vec.h"
 #include "scheduler/yaml_util.h"
 
 enum { PROFILE_VERSION = 1 };
 
 static const char *const top_keys[] = {"esched_profile", "tasks", NULL};
-static const char *const entry_keys[] = {"key", "stale", "bytes", "runs", NULL};
-static const char *const run_keys[] = {"device", "level", "size",   "count",  "mean",
-                                       "var",    "min",   "max",    "source", "energy",
-                                       "energy_source", NULL};
+static const char *const entry_keys[] = {"key", "unit", "stale", "bytes", "runs", NULL};
+static const char *const run_keys[] = {"device", "level",  "size",          "count",
+                                       "mean",   "var",    "min",           "max",
+                                       "source", "energy", "energy_source", NULL};
 static const char *const stats_keys[] = {"count", "mean", "var", "min", "max", NULL};
 
 typedef struct Reader {
@@ -58,8 +58,8 @@ static void read_stats(Reader *r, const yaml_node_t *n, EsStats *s) {
       *dst[i] = i == 1 ? 0 : s->mean;
       continue;
     }
-    if (!y_quantity(r->d, x, ES_Q_NUMBER, names[i], dst[i]) || isnan(*dst[i]) ||
-        isinf(*dst[i]) || *dst[i] < 0) {
+    if (!y_quantity(r->d, x, ES_Q_NUMBER, names[i], dst[i]) || isnan(*dst[i]) || isinf(*dst[i]) ||
+        *dst[i] < 0) {
       if (r->ok)
         y_error(r->d, x, "'%s' must be a finite non-negative number", names[i]);
       r->ok = false;
@@ -116,26 +116,17 @@ static void read_bytes(Reader *r, EsProfileEntry *e, const yaml_node_t *map) {
     r->ok = false;
     return;
   }
-  for (yaml_node_pair_t *p = map->data.mapping.pairs.start; p < map->data.mapping.pairs.top;
-       p++) {
+  for (yaml_node_pair_t *p = map->data.mapping.pairs.start; p < map->data.mapping.pairs.top; p++) {
     const char *item = y_text(y_node(r->d, p->key));
     double b;
     if (!item || !y_quantity(r->d, y_node(r->d, p->value), ES_Q_BYTES, "bytes", &b)) {
       r->ok = false;
       continue;
     }
-    if (es_vec_reserve(&e->item_names, &e->items_cap, e->nitems + 1, sizeof *e->item_names)) {
+    if (es_profile_item_set(r->p, e, item, b)) {
       r->ok = false;
       return;
     }
-    double *grown = realloc(e->item_bytes, sizeof *grown * (size_t)e->items_cap);
-    if (!grown) {
-      r->ok = false;
-      return;
-    }
-    e->item_bytes = grown;
-    e->item_names[e->nitems] = es_arena_strdup(&r->p->arena, item);
-    e->item_bytes[e->nitems++] = b;
   }
 }
 
@@ -163,6 +154,12 @@ static void read_entry(Reader *r, const yaml_node_t *n) {
   }
   e->mark = y_mark(n);
   yaml_node_t *x;
+  if ((x = y_get(r->d, n, "unit"))) {
+    if (y_expect_scalar(r->d, x, "unit"))
+      e->unit = es_arena_strdup(&r->p->arena, y_text(x));
+    else
+      r->ok = false;
+  }
   if ((x = y_get(r->d, n, "stale")) && !y_bool(r->d, x, "stale", &e->stale))
     r->ok = false;
   if ((x = y_get(r->d, n, "bytes")))
@@ -172,8 +169,7 @@ static void read_entry(Reader *r, const yaml_node_t *n) {
       r->ok = false;
       return;
     }
-    for (yaml_node_item_t *it = x->data.sequence.items.start; it < x->data.sequence.items.top;
-         it++)
+    for (yaml_node_item_t *it = x->data.sequence.items.start; it < x->data.sequence.items.top; it++)
       read_run(r, e, y_node(r->d, *it));
   }
 }
@@ -219,6 +215,8 @@ int es_profile_read(const char *path, EsProfile **out, EsError *err) {
   if (!rc && r.ndocs == 0)
     rc = es_error_set(err, ES_EINVAL, p->file, 1, 1, "empty profile file");
   if (rc) {
+    if (err && err->file == p->file)
+      err->file = path; /* p->file dies with p; path is the caller's */
     es_profile_free(p);
     return rc;
   }
@@ -267,6 +265,8 @@ bool es_profile_write(FILE *f, const EsProfile *p) {
     const EsProfileEntry *e = &p->entries[i];
     y_map_begin(&o, false);
     y_kv_str(&o, "key", e->key);
+    if (e->unit)
+      y_kv_str(&o, "unit", e->unit);
     if (e->stale) {
       y_str(&o, "stale");
       y_bool_out(&o, true);

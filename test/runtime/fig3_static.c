@@ -53,7 +53,7 @@ static void add(const double *t, const double *c, double *r, int n) {
 
 #ifndef PLAIN
 #include "esched_rt.h"
-ESRT_REQUIRE_ABI(1);
+ESRT_REQUIRE_ABI(2);
 
 /* "GPU" variants: separate functions seeing only device memory. */
 static void matmul_gpu(const double *a, const double *b, double *t, int n) { matmul(a, b, t, n); }

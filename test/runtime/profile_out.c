@@ -1,20 +1,29 @@
-// ESCHED_PROFILE_OUT: tasks without a model time are measured, and the
-// samples are merged into the profile file, run after run, which the next
-// build (or ESCHED_PROFILE) schedules from.
-// RUN: rm -f %t.prof.yaml
+// ESCHED_PROFILE_OUT sends the run's samples to another file than
+// ESCHED_PROFILE (which is then only read, and left untouched), or nowhere
+// (none). Without ESCHED_PROFILE it makes a profiling run by itself.
+// RUN: rm -f %t.prof.yaml* %t.other.yaml*
 // RUN: %cc %esrt_cflags %s -o %t %esrt_libs
 // RUN: env ESCHED_PROFILE_OUT=%t.prof.yaml ESCHED_SUMMARY=none %t
 // RUN: FileCheck %s --check-prefix=ONE --input-file=%t.prof.yaml
 // RUN: env ESCHED_PROFILE_OUT=%t.prof.yaml ESCHED_SUMMARY=none %t
 // RUN: FileCheck %s --check-prefix=TWO --input-file=%t.prof.yaml
-// The profile feeds the next run: its times are the model's there.
-// RUN: env ESCHED_PROFILE=%t.prof.yaml %t 2>&1 | FileCheck %s --check-prefix=USE
+// Read one profile, write another: the first stays as it was.
+// RUN: cp %t.prof.yaml %t.copy
+// RUN: env ESCHED_PROFILE=%t.prof.yaml ESCHED_PROFILE_OUT=%t.other.yaml %t 2>&1 | FileCheck %s --check-prefix=USE
+// RUN: cmp %t.prof.yaml %t.copy
+// RUN: FileCheck %s --check-prefix=ONE --input-file=%t.other.yaml
+// none: a read-only run, no profile line, nothing written.
+// RUN: env ESCHED_PROFILE=%t.prof.yaml ESCHED_PROFILE_OUT=none %t 2>&1 | FileCheck %s --check-prefix=NONE
+// RUN: cmp %t.prof.yaml %t.copy
 // ONE: key: work
 // ONE: device: cpu
 // ONE: count: 3
 // TWO: key: work
 // TWO: count: 6
 // USE: device cpu: 3 tasks
+// USE: profile: 3 samples
+// NONE: device cpu: 3 tasks
+// NONE-NOT: profile:
 #include <stdio.h>
 
 #include "esched_rt.h"
