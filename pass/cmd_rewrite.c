@@ -7,6 +7,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "pass/args.h"
 #include "pass/commands.h"
@@ -40,7 +41,13 @@ static const char compile_help[] =
     "  --variant V      energy (default), time, cpu-only, gpu-only, greedy: which\n"
     "                   schedule to bake in (one source, several programs)\n"
     "  --platform P     devices and powers (default: silberstein2011)\n"
-    "  --profile FILE   measured task times; tasks it lacks get neutral costs\n"
+    "  --profile FILE   measured task times; tasks it lacks get neutral costs (a\n"
+    "                   corrupt profile is a warning: its last good copy, or the\n"
+    "                   defaults, are used)\n"
+    "  --profile-use FILE   the same (GCC's spelling)\n"
+    "  --profile-generate[=DIR]  build a program that measures every task and\n"
+    "                   merges the samples into DIR/esched-profile.yaml at exit\n"
+    "                   (DIR defaults to the current folder)\n"
     "  --schedule-out F also write the schedule\n"
     "  -o FILE          the rewritten C file (default: standard output)\n"
     "  -p BUILD_DIR     compiler arguments from BUILD_DIR/compile_commands.json\n"
@@ -55,8 +62,30 @@ typedef struct Options {
   FrontendInput in;
   const char *output, *schedule, *schedule_out, *platform, *profile;
   const char *variant;
+  char *profile_generate; /* the profile path a profiling build writes */
   bool compile;
 } Options;
+
+/* --profile-generate[=DIR]: DIR/esched-profile.yaml, absolute, so the
+ * program finds it from any working directory. */
+static bool profile_generate_path(Options *o, const char *dir) {
+  char cwd[4096];
+  if (!dir || !*dir)
+    dir = ".";
+  if (dir[0] != '/' && !getcwd(cwd, sizeof cwd)) {
+    diag(DIAG_ERROR, NULL, 0, 0, "compile: cannot find the current folder");
+    return false;
+  }
+  size_t n = strlen(dir) + strlen(cwd) + 32;
+  free(o->profile_generate);
+  if (!(o->profile_generate = malloc(n)))
+    return false;
+  if (dir[0] == '/')
+    snprintf(o->profile_generate, n, "%s/esched-profile.yaml", dir);
+  else
+    snprintf(o->profile_generate, n, "%s/%s/esched-profile.yaml", cwd, dir);
+  return true;
+}
 
 static bool parse(int argc, char **argv, Options *o) {
   const char *cmd = o->compile ? "compile" : "rewrite";
@@ -90,8 +119,10 @@ static bool parse(int argc, char **argv, Options *o) {
       o->schedule_out = args_value(&a, arg);
     else if (o->compile && !strcmp(arg, "--platform"))
       o->platform = args_value(&a, arg);
-    else if (o->compile && !strcmp(arg, "--profile"))
+    else if (o->compile && (!strcmp(arg, "--profile") || !strcmp(arg, "--profile-use")))
       o->profile = args_value(&a, arg);
+    else if (o->compile && !strcmp(arg, "--profile-generate"))
+      ok = profile_generate_path(o, a.inline_value);
     else if (o->compile && !strcmp(arg, "--variant"))
       o->variant = args_value(&a, arg);
     else
@@ -169,18 +200,22 @@ static void profiled_bytes(EsGraph *g, const EsProfile *prof) {
   }
 }
 
-/* A profile that cannot be read is a warning: the build goes on with
- * default costs (the file is left as it is). */
+/* A profile that cannot be read is a warning: the build goes on with its
+ * last good copy, or with default costs; neither file is touched. */
 static EsProfile *load_profile(const char *path) {
   if (!path)
     return NULL;
   EsProfile *prof = NULL;
-  EsError err = {0};
-  if (es_profile_read(path, &prof, &err) == ES_OK)
-    return prof;
-  diag(DIAG_WARNING, err.file, err.line, err.col, "%s; scheduling with default costs",
-       err.message);
-  return NULL;
+  EsProfileOrigin origin;
+  EsError w = {0};
+  if (es_profile_load_or_fallback(path, &prof, &origin, &w) != ES_OK)
+    return NULL;
+  if (origin == ES_PROFILE_FROM_GOOD || origin == ES_PROFILE_DEFAULTS)
+    diag(DIAG_WARNING, w.file, w.line, w.col, "%s; scheduling with %s", w.message,
+         origin == ES_PROFILE_FROM_GOOD ? "its last good copy (.good)" : "default costs");
+  else if (origin == ES_PROFILE_MISSING)
+    diag(DIAG_WARNING, path, 0, 0, "no profile yet; scheduling with default costs");
+  return prof;
 }
 
 /* The decisions per graph, and what they borrow from: the platform (device
@@ -298,7 +333,7 @@ static bool write_output(const Options *o, Frontend *f, const Plans *plans) {
   EsOutput out;
   if (es_output_open(&out, o->output ? o->output : "-", &err))
     return false;
-  RwOptions ro = {o->in.file};
+  RwOptions ro = {o->in.file, o->profile_generate};
   if (!rw_rewrite(f, plans->v, &ro, out.f)) {
     es_output_abort(&out);
     return false;
@@ -338,6 +373,7 @@ static int run(int argc, char **argv, bool compile) {
   ok = ok && (!compile || write_schedules(o.schedule_out, &plans)) && write_output(&o, &f, &plans);
   plans_free(&plans);
   frontend_free(&f);
+  free(o.profile_generate);
   return ok ? 0 : 1;
 }
 

@@ -22,6 +22,8 @@ typedef struct Rw {
   RwBuf decls;     /* forward declarations of outlined variants */
   RwBuf tables;    /* task descriptors */
   RwBuf *outlined; /* per RwFunc: outlined variants, placed before it */
+  RwBuf unit_tasks; /* &esrt_tK_ of every task, for the unit descriptor */
+  int ntasks;
   int errors;
 } Rw;
 
@@ -206,7 +208,10 @@ static void noalias_check(RwBuf *b, const XNode *n, const int *idx, int count, i
 
 /* ---- descriptors ---- */
 
-static void descriptor(Rw *rw, const XNode *n, int task, int var, int level, bool outlined) {
+/* The task's descriptor: its variants, build-time choice, and the names of
+ * the data items of its accesses (idx[0..count)) for the profile. */
+static void descriptor(Rw *rw, const XNode *n, int task, int var, int level, bool outlined,
+                       const int *idx, int count) {
   RwBuf *t = &rw->tables;
   rw_printf(t, "static const EsrtVariant esrt_v%d_[] = {", task);
   for (int k = 0; k < nvariants(n); k++) {
@@ -218,14 +223,20 @@ static void descriptor(Rw *rw, const XNode *n, int task, int var, int level, boo
       rw_puts(t, ", NULL");
     rw_printf(t, ", %.9g, 0}", expected_time(rw, n, k));
   }
-  rw_printf(t, "};\nstatic const EsrtTask esrt_t%d_ = {", task);
+  rw_printf(t, "};\nstatic const char *const esrt_i%d_[] = {", task);
+  for (int i = 0; i < count; i++) {
+    rw_puts(t, i ? ", " : "");
+    literal(t, n->acc[idx[i]].a.item);
+  }
+  rw_printf(t, "%s};\nstatic const EsrtTask esrt_t%d_ = {", count ? "" : "NULL", task);
   literal(t, rw->f->x.graphs[n->graph].name);
   rw_puts(t, ", ");
   literal(t, n->name);
   rw_puts(t, ", ");
   literal(t, n->name);
-  rw_printf(t, ", esrt_v%d_, %d, %d, %d, %s};\n", task, nvariants(n), var, level,
-            outlined ? "ESRT_DEFERRED" : "0");
+  rw_printf(t, ", esrt_v%d_, %d, %d, %d, %s, &esrt_unit_, esrt_i%d_, %d};\n", task,
+            nvariants(n), var, level, outlined ? "ESRT_DEFERRED" : "0", task, count);
+  rw_printf(&rw->unit_tasks, "%s&esrt_t%d_", rw->ntasks++ ? ", " : "", task);
 }
 
 /* ---- static tasks: the inline form ---- */
@@ -265,17 +276,27 @@ static bool variant_call(Rw *rw, RwBuf *b, const XNode *n, const char *fn, const
  * the region itself as the last else. */
 static void variant_chain(Rw *rw, RwBuf *b, const XNode *n, const int *idx, int count) {
   for (int k = 1; k < nvariants(n) && n->callee; k++) {
-    rw_printf(b, "  %sif (esrt_k_ == %d)\n    ", k > 1 ? "else " : "", k);
+    rw_printf(b, "    %sif (esrt_k_ == %d)\n      ", k > 1 ? "else " : "", k);
     variant_call(rw, b, n, variant(n, k)->function, idx, count, "esrt_p_[%d]",
                  "esrt_a_[%d].ptr", n->args);
     rw_puts(b, ";\n");
   }
   if (nvariants(n) > 1 && n->callee)
-    rw_puts(b, "  else");
+    rw_puts(b, "    else");
 }
 
+/* The inline form: esrt_task_first runs the scheduled variant (and, in an
+ * all-devices profiling run, the others on scratch copies first); each
+ * turn of the loop runs the variant it names. */
 static void static_task(Rw *rw, const XNode *n, int task) {
   int var, level;
+  const RwJump *j = rw_facts_escape(&rw->facts, (size_t)n->range.begin_offset,
+                                    (size_t)n->range.end_offset);
+  if (j) {
+    static const char *const what[] = {"", "", "break", "continue", "goto"};
+    error_at(rw, j->begin, "a %s must not leave task region '%s'", what[j->kind], n->name);
+    return;
+  }
   if (!scheduled(rw, n, &var, &level))
     return;
   int *idx = calloc((size_t)n->nacc + 1, sizeof *idx);
@@ -290,7 +311,6 @@ static void static_task(Rw *rw, const XNode *n, int task) {
     free(idx);
     return;
   }
-  descriptor(rw, n, task, var, level, false);
   rw_printf(&b, "{ /* esched: task %s */\n  EsrtRun esrt_r_;\n", n->name);
   if (count < 0) {
     /* Unknown sizes: the task runs on the host, with its data there. */
@@ -300,15 +320,17 @@ static void static_task(Rw *rw, const XNode *n, int task) {
   } else {
     rw_puts(&b, acc.s);
   }
+  descriptor(rw, n, task, var, level, false, idx, count);
   rw_printf(&b, "  void *esrt_p_[%d];\n", count ? count : 1);
   noalias_check(&b, n, idx, count, task);
-  rw_printf(&b, "  int esrt_k_ = esrt_task_begin(&esrt_r_, &esrt_t%d_, esrt_a_, %d, esrt_p_);\n",
+  rw_printf(&b,
+            "  for (int esrt_k_ = esrt_task_first(&esrt_r_, &esrt_t%d_, esrt_a_, %d, esrt_p_); "
+            "esrt_k_ >= 0;\n       esrt_k_ = esrt_task_next(&esrt_r_))\n",
             task, count);
-  rw_puts(&b, "  (void)esrt_k_;\n");
   variant_chain(rw, &b, n, idx, count);
   rw_buf_original(&b, &rw->f->src, rw->opt->path, (size_t)n->range.begin_offset,
                   (size_t)n->range.end_offset);
-  rw_puts(&b, "\n  esrt_task_end(&esrt_r_);\n}");
+  rw_puts(&b, "\n}");
   rw_buf_free(&acc);
   free(idx);
   rw_edit(&rw->edits, (size_t)n->range.begin_offset, (size_t)n->range.end_offset,
@@ -388,7 +410,7 @@ static void deferred_task(Rw *rw, const XNode *n, int task) {
     free(idx);
     return;
   }
-  descriptor(rw, n, task, 0, 0, true);
+  descriptor(rw, n, task, 0, 0, true, idx, count);
   for (int k = 0; k < nvariants(n); k++)
     rw_printf(&rw->decls, "static void esrt_f%d_%d_(void *const *, const void *);\n", task, k);
   outline(rw, &rw->outlined[fn - rw->facts.funcs], n, c, task, count);
@@ -501,11 +523,30 @@ static void exits(Rw *rw, const RwFunc *fn) {
 
 /* ---- the file ---- */
 
+/* The unit's descriptor: every task it has (for stale profile entries),
+ * and the profile a profiling build writes. */
+static void unit(Rw *rw, RwBuf *b) {
+  rw_printf(b, "static const EsrtTask *const esrt_unit_tasks_[] = {%s};\n",
+            rw->ntasks ? rw->unit_tasks.s : "NULL");
+  rw_puts(b, "static const EsrtUnit esrt_unit_ = {");
+  literal(b, rw->opt->path);
+  rw_printf(b, ", esrt_unit_tasks_, %d, ", rw->ntasks);
+  if (rw->opt->profile_generate)
+    literal(b, rw->opt->profile_generate);
+  else
+    rw_puts(b, "NULL");
+  rw_puts(b, "};\n"
+             "#if defined(__GNUC__)\n"
+             "__attribute__((constructor)) static void esrt_unit_init_(void) {\n"
+             "  esrt_register_unit(&esrt_unit_);\n}\n"
+             "#endif\n");
+}
+
 static void preamble(Rw *rw) {
   RwBuf b = {0};
   rw_printf(&b, "/* Rewritten by esched %s from %s: edit the original, not this. */\n",
             ESCHED_VERSION, rw->opt->path);
-  rw_puts(&b, "#include <esched_rt.h>\nESRT_REQUIRE_ABI(1);\n"
+  rw_puts(&b, "#include <esched_rt.h>\nESRT_REQUIRE_ABI(2);\n"
               "#if defined(__GNUC__)\n"
               "#pragma GCC diagnostic ignored \"-Wunknown-pragmas\"\n"
               "#endif\n"
@@ -513,11 +554,13 @@ static void preamble(Rw *rw) {
               " * the device uses. */\n"
               "static inline void *esrt_dev_(void *dev, const void *base, const void *host) {\n"
               "  return dev ? (char *)dev + ((const char *)host - (const char *)base) : 0;\n"
-              "}\n");
+              "}\n"
+              "static const EsrtUnit esrt_unit_;\n");
   if (rw->decls.s)
     rw_puts(&b, rw->decls.s);
   if (rw->tables.s)
     rw_puts(&b, rw->tables.s);
+  unit(rw, &b);
   rw_edit(&rw->edits, 0, 0, rw_buf_take(&b));
 }
 
@@ -541,8 +584,18 @@ static void rewrite_nodes(Rw *rw) {
   }
 }
 
+static bool has_tasks(const XUnit *x) {
+  for (int i = 0; i < x->nnodes; i++)
+    if (x->nodes[i].kind == X_TASK)
+      return true;
+  return false;
+}
+
 bool rw_rewrite(Frontend *f, const RwGraphPlan *plans, const RwOptions *opt, FILE *out) {
-  Rw rw = {f, plans, opt, {0}, {0}, {0}, {0}, NULL, 0};
+  /* A file without tasks is left as it is: not even the runtime's header. */
+  if (!has_tasks(&f->x))
+    return fwrite(f->src.text, 1, f->src.len, out) == f->src.len;
+  Rw rw = {f, plans, opt, {0}, {0}, {0}, {0}, NULL, {0}, 0, 0};
   bool ok = rw_facts_collect(&f->tu, &f->x, &rw.facts) &&
             (rw.outlined = calloc((size_t)rw.facts.nfuncs + 1, sizeof *rw.outlined));
   if (ok) {
@@ -562,6 +615,7 @@ bool rw_rewrite(Frontend *f, const RwGraphPlan *plans, const RwOptions *opt, FIL
   rw_edits_free(&rw.edits);
   rw_buf_free(&rw.decls);
   rw_buf_free(&rw.tables);
+  rw_buf_free(&rw.unit_tasks);
   rw_facts_free(&rw.facts);
   return ok;
 }

@@ -30,9 +30,12 @@ typedef struct RwGraphPlan {
 
 typedef struct RwOptions {
   const char *path; /* the input as the user named it, for #line */
+  /* A profiling build: the program merges its measurements into this file
+   * at exit (--profile-generate); NULL for a normal build. */
+  const char *profile_generate;
 } RwOptions;
 
-/* Writes the rewritten file to out. plans[i] belongs to f->graphs.v[i].
+/* Writes the rewritten file to out (a file without tasks unchanged). plans[i] belongs to f->graphs.v[i].
  * Reports errors (a schedule naming a device a task has no variant for, a
  * deferred region that is not a call, a return inside a task region, ...)
  * and returns false; nothing is written then. */

@@ -124,10 +124,38 @@ static enum CXChildVisitResult header_child(CXCursor c, CXCursor parent, CXClien
   return CXChildVisit_Continue;
 }
 
+static bool jump_kind(enum CXCursorKind k, RwJumpKind *out) {
+  switch (k) {
+  case CXCursor_ForStmt:
+  case CXCursor_WhileStmt:
+  case CXCursor_DoStmt: *out = RW_LOOP; return true;
+  case CXCursor_SwitchStmt: *out = RW_SWITCH; return true;
+  case CXCursor_BreakStmt: *out = RW_BREAK; return true;
+  case CXCursor_ContinueStmt: *out = RW_CONTINUE; return true;
+  case CXCursor_GotoStmt:
+  case CXCursor_IndirectGotoStmt: *out = RW_GOTO; return true;
+  default: return false;
+  }
+}
+
+static void add_jump(Scan *s, CXCursor c, RwJumpKind kind) {
+  RwFacts *f = s->out;
+  size_t b, e;
+  if (!tu_extent(s->t, c, &b, &e))
+    return;
+  if (es_vec_reserve(&f->jumps, &f->jumps_cap, f->njumps + 1, sizeof *f->jumps))
+    s->nomem = true;
+  else
+    f->jumps[f->njumps++] = (RwJump){b, e, kind};
+}
+
 static enum CXChildVisitResult in_body(CXCursor c, CXCursor parent, CXClientData data) {
   (void)parent;
   Scan *s = data;
   enum CXCursorKind k = clang_getCursorKind(c);
+  RwJumpKind jk;
+  if (jump_kind(k, &jk))
+    add_jump(s, c, jk);
   if (is_header_owner(k)) {
     Header h = {s, c};
     clang_visitChildren(c, header_child, &h);
@@ -195,6 +223,7 @@ void rw_facts_free(RwFacts *f) {
   free(f->calls);
   free(f->funcs);
   free(f->slots);
+  free(f->jumps);
   memset(f, 0, sizeof *f);
 }
 
@@ -216,5 +245,29 @@ const RwSlot *rw_facts_slot(const RwFacts *f, size_t begin, size_t end) {
   for (int i = 0; i < f->nslots; i++)
     if (f->slots[i].begin == begin && f->slots[i].end == end)
       return &f->slots[i];
+  return NULL;
+}
+
+/* Whether a loop (or, for a break, a switch) inside [begin, end) encloses
+ * the jump j: then the jump stays in the range. */
+static bool caught_inside(const RwFacts *f, const RwJump *j, size_t begin, size_t end) {
+  for (int i = 0; i < f->njumps; i++) {
+    const RwJump *s = &f->jumps[i];
+    bool target = s->kind == RW_LOOP || (s->kind == RW_SWITCH && j->kind == RW_BREAK);
+    if (target && begin <= s->begin && s->end <= end && s->begin <= j->begin &&
+        j->end <= s->end)
+      return true;
+  }
+  return false;
+}
+
+const RwJump *rw_facts_escape(const RwFacts *f, size_t begin, size_t end) {
+  for (int i = 0; i < f->njumps; i++) {
+    const RwJump *j = &f->jumps[i];
+    if (j->begin < begin || j->end > end || j->kind == RW_LOOP || j->kind == RW_SWITCH)
+      continue;
+    if (j->kind == RW_GOTO || !caught_inside(f, j, begin, end))
+      return j;
+  }
   return NULL;
 }

@@ -45,6 +45,15 @@ typedef struct RwSlot {
   bool declaration;
 } RwSlot;
 
+/* Statements that matter for leaving a task region: loops and switches,
+ * and the jumps that leave them. */
+typedef enum RwJumpKind { RW_LOOP, RW_SWITCH, RW_BREAK, RW_CONTINUE, RW_GOTO } RwJumpKind;
+
+typedef struct RwJump {
+  size_t begin, end;
+  RwJumpKind kind;
+} RwJump;
+
 typedef struct RwFacts {
   RwCall *calls; /* one per call task region, in node order */
   int ncalls;
@@ -52,6 +61,8 @@ typedef struct RwFacts {
   int nfuncs;
   RwSlot *slots; /* header expressions of the functions holding tasks */
   int nslots, slots_cap;
+  RwJump *jumps; /* loops, switches and jumps of the functions holding tasks */
+  int njumps, jumps_cap;
 } RwFacts;
 
 /* Collects the facts of every task of x in t. Returns false when out of
@@ -61,6 +72,9 @@ void rw_facts_free(RwFacts *f);
 
 /* The facts of the call region of node n, or NULL (a block region). */
 const RwCall *rw_facts_call(const RwFacts *f, int node);
+/* A jump in [begin, end) that leaves that range (a break or continue whose
+ * loop or switch is outside it, any goto), or NULL. */
+const RwJump *rw_facts_escape(const RwFacts *f, size_t begin, size_t end);
 /* The header slot exactly covering [begin, end), or NULL. */
 const RwSlot *rw_facts_slot(const RwFacts *f, size_t begin, size_t end);
 /* The facts of function name, or NULL. */

@@ -9,6 +9,7 @@ ESCHED_PACKAGES="
   cmake
   pkg-config
   python3
+  python3-yaml
   clang
   libclang-dev
   llvm-14-tools
