@@ -14,6 +14,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include "runtime-stub/mem.h"
 #include "runtime-stub/state.h"
@@ -189,6 +190,20 @@ static int add_units(RtState *s) {
   return ES_OK;
 }
 
+/* The folders of a profile path, created as GCC creates those of its
+ * -fprofile-generate=DIR files: a profiling build's first run finds none. */
+static void make_parents(const char *path) {
+  char dir[4096];
+  snprintf(dir, sizeof dir, "%s", path);
+  for (char *p = dir + 1; *p; p++) {
+    if (*p != '/')
+      continue;
+    *p = '\0';
+    mkdir(dir, 0777); /* exists already, or the merge below says why not */
+    *p = '/';
+  }
+}
+
 void rt_profile_write_locked(RtState *s) {
   if (!s->measured && s->cfg.profile_mode == RT_PROFILE_ALL_DEVICES)
     rt_warn_locked(s, "ESCHED_PROFILE_MODE=all-devices was ignored: this was not a profiling "
@@ -200,6 +215,7 @@ void rt_profile_write_locked(RtState *s) {
     rt_warn_locked(s, "out of memory: the profile is not written");
     return;
   }
+  make_parents(s->profile_path);
   if (es_profile_merge_file(s->profile_path, s->measured, &err) == ES_OK)
     return;
   char where[600];
