@@ -1,6 +1,7 @@
 /* Binding a task graph to devices and costs (the model of problem.h). */
 #include "scheduler/problem.h"
 
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -25,9 +26,20 @@ typedef struct Builder {
   double *input_bytes;          /* [ntasks]: sum of known incoming bytes, or 0 */
 } Builder;
 
-static int fail_at(Builder *b, EsMark m, int code, const char *msg, const char *name,
-                   const char *detail) {
-  return es_error_set(b->err, code, b->g->file, m.line, m.col, msg, name, detail);
+static int fail_at(Builder *b, EsMark m, int code, const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 4, 5)))
+#endif
+    ;
+
+/* An error at a position of the graph's file. */
+static int fail_at(Builder *b, EsMark m, int code, const char *fmt, ...) {
+  char msg[400];
+  va_list ap;
+  va_start(ap, fmt);
+  vsnprintf(msg, sizeof msg, fmt, ap);
+  va_end(ap);
+  return es_error_set(b->err, code, b->g->file, m.line, m.col, "%s", msg);
 }
 
 static bool any_task_values(const EsGraph *g, bool time) {
@@ -62,8 +74,8 @@ static int decide_form(Builder *b) {
       if (g->edges[e].bytes >= 0 && isnan(g->edges[e].cost))
         return fail_at(b, g->edges[e].mark, ES_EINVAL,
                        "edge %s: abstract graphs give transfer energy as 'cost:'; this edge has "
-                       "only 'bytes:'%s",
-                       g->tasks[g->edges[e].from].name, "");
+                       "only 'bytes:'",
+                       g->tasks[g->edges[e].from].name);
   if (b->form == FORM_PHYSICAL && !b->opt->platform)
     return es_error_set(b->err, ES_EINVAL, g->file, 1, 1,
                         "physical costs (times and bytes) need a platform; pass --platform "
@@ -73,8 +85,8 @@ static int decide_form(Builder *b) {
       if (!isnan(g->edges[e].time))
         return fail_at(b, g->edges[e].mark, ES_EINVAL,
                        "edge from '%s' gives a transfer time; physical graphs give bytes and "
-                       "let the platform's links time them%s",
-                       g->tasks[g->edges[e].from].name, "");
+                       "let the platform's links time them",
+                       g->tasks[g->edges[e].from].name);
   return ES_OK;
 }
 
@@ -134,12 +146,12 @@ static int check_devices(Builder *b) {
   for (int i = 0; i < g->nvalues; i++) {
     const EsDeviceValue *v = &g->values[i];
     if (b->graph_to_problem_device[v->device] < 0)
-      return fail_at(b, v->mark, ES_EINVAL, "unknown device '%s'%s", g->device_names[v->device],
-                     " (the platform does not have it)");
+      return fail_at(b, v->mark, ES_EINVAL, "unknown device '%s' (the platform does not have it)",
+                     g->device_names[v->device]);
     if (!(v->value >= 0) || isinf(v->value))
       return fail_at(b, v->mark, ES_EINVAL,
-                     "cost of device '%s' must be a finite non-negative number%s",
-                     g->device_names[v->device], "");
+                     "cost of device '%s' must be a finite non-negative number",
+                     g->device_names[v->device]);
   }
   for (int t = 0; t < g->ntasks; t++)
     if (g->tasks[t].pin >= 0 && b->graph_to_problem_device[g->tasks[t].pin] < 0)
@@ -242,7 +254,7 @@ static int task_costs(Builder *b, int v) {
   if (b->form == FORM_ABSTRACT) {
     fill_from_values(b, t, t->cost_begin, t->cost_len, false, energy);
     if (t->cost_len == 0 && t->pin < 0)
-      return fail_at(b, t->mark, ES_EINVAL, "task '%s' has no cost%s", t->name, "");
+      return fail_at(b, t->mark, ES_EINVAL, "task '%s' has no cost", t->name);
   } else {
     for (int l = 0; l < p->nlabels; l++) {
       double others = 0;
@@ -255,7 +267,7 @@ static int task_costs(Builder *b, int v) {
   for (int l = 0; l < p->nlabels; l++)
     if (!isinf(energy[l]))
       return ES_OK;
-  return fail_at(b, t->mark, ES_EINFEAS, "task '%s' can run on no device%s", t->name, "");
+  return fail_at(b, t->mark, ES_EINFEAS, "task '%s' can run on no device", t->name);
 }
 
 /* Energies exist for abstract costs, or for times with a platform's powers;
@@ -402,8 +414,7 @@ static int build_items(Builder *b) {
     const EsEdge *ed = &g->edges[e];
     item_of_edge[e] = -1;
     if (ed->from == ed->to) {
-      rc = fail_at(b, ed->mark, ES_ECYCLE, "task '%s' depends on itself%s", g->tasks[ed->from].name,
-                   "");
+      rc = fail_at(b, ed->mark, ES_ECYCLE, "task '%s' depends on itself", g->tasks[ed->from].name);
       goto out;
     }
     if (ed->kind == ES_EDGE_ORDER) {
