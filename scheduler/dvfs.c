@@ -170,9 +170,9 @@ static int check_level(const EsProblem *p, const char *spec, int level, EsError 
 int es_dvfs_apply(const EsProblem *p, const char *spec, double horizon, EsSolution *s,
                   EsError *err) {
   if (!s->start)
-    return es_error_set(err, ES_EINVAL, NULL, 0, 0,
-                        "--dvfs %s needs a timed schedule (--algo heft, cpop, dps, hnpd, easef)",
-                        spec);
+    return es_error_set(
+        err, ES_EINVAL, NULL, 0, 0,
+        "--dvfs %s needs a timed schedule (--algo heft, ceft, cpop, dps, hnpd, easef)", spec);
   if (es_solution_set_idle(s, p->ndevices))
     return es_error_set(err, ES_ENOMEM, NULL, 0, 0, "out of memory");
   double ms = es_solution_makespan(s);
