@@ -1,7 +1,7 @@
 /* Speed of the timed schedulers on one large random DAG: heft and easef
  * (the goal: under a second each for 10,000 tasks on 16 processors), with
- * cpop and dps measured in the same run as peers, and the ratio of each to
- * heft. Not a test; never fails.
+ * ceft, cpop, dps and hnpd measured in the same run as peers, and the
+ * ratio of each to heft. Not a test; never fails.
  *
  *   bench_timed [TASKS [PROCS [SEED]]]     (default 10000 16 1)
  */
@@ -35,7 +35,7 @@ int main(int argc, char **argv) {
   }
   printf("random DAG (EASEF generator, lambda 1, out-degree 3): %d tasks, %d edges, %s\n",
          g->ntasks, g->nedges, platform);
-  static const char *const algos[] = {"heft", "easef", "cpop", "dps", "hnpd"};
+  static const char *const algos[] = {"heft", "easef", "ceft", "cpop", "dps", "hnpd"};
   double heft = 0;
   printf("%-8s %10s %12s %12s %14s\n", "algo", "seconds", "vs heft", "makespan", "energy");
   for (int a = 0; a < 5; a++) {

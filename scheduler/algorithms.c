@@ -21,6 +21,8 @@ static const EsAlgorithm registry[] = {
      false, false},
     {"heft", "timed: HEFT, upward rank and insertion-based earliest finish time", es_heft, false,
      false},
+    {"ceft", "timed: CEFT, constrained critical paths each on one processor (Khan 2012)", es_ceft,
+     false, false},
     {"cpop", "timed: CPOP, critical path on one processor (Topcuoglu et al. 2002)", es_cpop, false,
      false},
     {"dps", "timed: DPS, decisive-path queue and EFT (EADAGS's scheduler)", es_dps, false, false},
@@ -36,7 +38,7 @@ static const EsAlgorithm registry[] = {
 const EsAlgorithm *es_algorithm_list(void) { return registry; }
 
 bool es_algorithm_timed(const char *spec) {
-  static const char *const timed[] = {"heft", "cpop", "dps", "hnpd", "easef", NULL};
+  static const char *const timed[] = {"heft", "ceft", "cpop", "dps", "hnpd", "easef", NULL};
   for (int i = 0; timed[i]; i++)
     if (!strcmp(spec, timed[i]))
       return true;

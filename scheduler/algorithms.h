@@ -71,7 +71,7 @@ typedef struct EsAlgorithm {
 /* Looks up spec ("tree-dp", "single:gpu"); stores the parameter in *param
  * (NULL when none). Returns NULL for an unknown name. */
 const EsAlgorithm *es_algorithm_find(const char *spec, const char **param);
-/* Whether spec names a timed list scheduler (heft, cpop, dps, hnpd, easef):
+/* Whether spec names a timed list scheduler (heft, ceft, cpop, dps, hnpd, easef):
  * it minimizes the makespan and needs times, not energies. */
 bool es_algorithm_timed(const char *spec);
 /* The registry, terminated by an entry whose name is NULL. */
@@ -98,6 +98,7 @@ int es_greedy(const EsProblem *p, const EsAlgoOptions *opt, EsSolution *out, EsE
 /* Timed list schedulers (timed.h): minimum makespan on heterogeneous
  * processors at the top DVFS level. */
 int es_heft(const EsProblem *p, const EsAlgoOptions *opt, EsSolution *out, EsError *err);
+int es_ceft(const EsProblem *p, const EsAlgoOptions *opt, EsSolution *out, EsError *err);
 int es_cpop(const EsProblem *p, const EsAlgoOptions *opt, EsSolution *out, EsError *err);
 int es_dps(const EsProblem *p, const EsAlgoOptions *opt, EsSolution *out, EsError *err);
 int es_hnpd(const EsProblem *p, const EsAlgoOptions *opt, EsSolution *out, EsError *err);

@@ -9,46 +9,12 @@
 
 #include "scheduler/timed.h"
 
-/* Marks the critical path: from the entry of highest priority, a successor
- * whose priority equals it, until an exit. */
-static void mark_cp(const EsDag *d, const double *prio, bool *on_cp) {
-  int v = -1;
-  for (int u = 0; u < d->n; u++)
-    if (d->pred_first[u] == d->pred_first[u + 1] &&
-        (v < 0 || es_rank_cmp(prio[u], u, prio[v], v) < 0))
-      v = u;
-  while (v >= 0) {
-    on_cp[v] = true;
-    int next = -1;
-    for (int k = d->succ_first[v]; k < d->succ_first[v + 1]; k++) {
-      int s = d->succ[k].task;
-      if (next < 0 || es_rank_cmp(prio[s], s, prio[next], next) < 0)
-        next = s;
-    }
-    v = next >= 0 && es_rank_cmp(prio[next], 0, prio[v], 0) == 0 ? next : -1;
-  }
-}
-
-static int cp_processor(const EsProblem *p, const EsDag *d, const bool *on_cp) {
-  int best = -1;
-  double best_sum = INFINITY;
-  for (int dev = 0; dev < p->ndevices; dev++) {
-    double sum = 0;
-    for (int v = 0; v < d->n; v++)
-      sum += on_cp[v] ? es_timed_task_time(p, v, d->top_label[dev]) : 0;
-    if (sum < best_sum)
-      best_sum = sum, best = dev;
-  }
-  return best;
-}
-
 static int schedule(EsListSched *ls, const int *order, const bool *on_cp, int cpp) {
   for (int i = 0; i < ls->p->ntasks; i++) {
     int v = order[i], dev = cpp;
-    double start;
-    if (on_cp[v] && cpp >= 0 && !isinf(es_timed_task_time(ls->p, v, ls->dag->top_label[cpp])))
-      start = es_timeline_earliest(&ls->tl, cpp, es_ls_ready(ls, v, cpp),
-                                   es_timed_task_time(ls->p, v, ls->dag->top_label[cpp]), true);
+    double start, w = cpp >= 0 ? es_timed_task_time(ls->p, v, ls->dag->top_label[cpp]) : INFINITY;
+    if (on_cp[v] && !isinf(w))
+      start = es_ls_start(ls, v, cpp, w, true);
     else if ((dev = es_ls_best_device(ls, v, true, &start)) < 0)
       return ES_EINFEAS;
     if (es_ls_place(ls, v, dev, start))
@@ -57,33 +23,27 @@ static int schedule(EsListSched *ls, const int *order, const bool *on_cp, int cp
   return ES_OK;
 }
 
+static int cpop_steps(EsListSched *ls, void *arg) {
+  (void)arg;
+  const EsDag *d = ls->dag;
+  size_t n = (size_t)d->n + 1;
+  double *prio = malloc(n * sizeof *prio), *down = malloc(n * sizeof *down), time;
+  int *order = malloc(n * sizeof *order), *path = malloc(n * sizeof *path);
+  bool *on_cp = calloc(n, sizeof *on_cp);
+  int rc = prio && down && order && path && on_cp ? ES_OK : ES_ENOMEM;
+  if (!rc) {
+    es_dag_path_priority(d, prio, down);
+    for (int i = 0, len = es_dag_critical_path(d, prio, path); i < len; i++)
+      on_cp[path[i]] = true;
+    rc = es_dag_priority_order(d, prio, order);
+  }
+  if (!rc)
+    rc = schedule(ls, order, on_cp, es_dag_fastest_device(ls->p, d, on_cp, &time));
+  free(prio), free(down), free(order), free(path), free(on_cp);
+  return rc;
+}
+
 int es_cpop(const EsProblem *p, const EsAlgoOptions *opt, EsSolution *out, EsError *err) {
   (void)opt;
-  EsDag d;
-  EsListSched ls;
-  int brc = es_dag_build(p, &d, err);
-  if (brc)
-    return brc;
-  size_t n = (size_t)p->ntasks + 1;
-  double *up = malloc(n * sizeof *up), *down = malloc(n * sizeof *down);
-  int *order = malloc(n * sizeof *order);
-  bool *on_cp = calloc(n, sizeof *on_cp);
-  int rc = up && down && order && on_cp ? es_ls_init(&ls, p, &d, out) : ES_ENOMEM;
-  if (!rc) {
-    es_dag_upward_rank(&d, up);
-    es_dag_downward_rank(&d, down);
-    for (int v = 0; v < p->ntasks; v++)
-      up[v] += down[v];
-    mark_cp(&d, up, on_cp);
-    rc = es_dag_priority_order(&d, up, order);
-    if (!rc)
-      rc = schedule(&ls, order, on_cp, cp_processor(p, &d, on_cp));
-    es_ls_free(&ls);
-  }
-  free(up), free(down), free(order), free(on_cp);
-  es_dag_free(&d);
-  if (rc)
-    return es_error_set(err, rc, NULL, 0, 0, "cpop: %s",
-                        rc == ES_EINFEAS ? "a task can run on no device" : "out of memory");
-  return ES_OK;
+  return es_ls_schedule(p, out, "cpop", cpop_steps, NULL, err);
 }

@@ -144,31 +144,71 @@ void es_dag_free(EsDag *d) {
   memset(d, 0, sizeof *d);
 }
 
-/* rank_u(v) = w(v) + max_{s in succ(v)} (c(v, s) + rank_u(s)) (EASEF Eq. 4) */
-void es_dag_upward_rank(const EsDag *d, double *out) {
+/* rank_u(v) = w(v) + max_{s in succ(v)} (c(v, s) + rank_u(s)) (EASEF Eq. 4),
+ * over the alive tasks (all when alive is NULL). */
+void es_dag_upward_rank_among(const EsDag *d, const bool *alive, double *out) {
   for (int i = d->n - 1; i >= 0; i--) {
     int v = d->topo[i];
+    if (alive && !alive[v])
+      continue;
     double best = 0;
-    for (int k = d->succ_first[v]; k < d->succ_first[v + 1]; k++) {
-      double r = es_dag_mean_comm(d, d->succ[k].item) + out[d->succ[k].task];
-      best = r > best ? r : best;
-    }
+    for (int k = d->succ_first[v]; k < d->succ_first[v + 1]; k++)
+      if (!alive || alive[d->succ[k].task]) {
+        double r = es_dag_mean_comm(d, d->succ[k].item) + out[d->succ[k].task];
+        best = r > best ? r : best;
+      }
     out[v] = d->mean_time[v] + best;
   }
 }
 
 /* rank_d(v) = max_{u in pred(v)} (rank_d(u) + w(u) + c(u, v)) (EASEF Eq. 5) */
-void es_dag_downward_rank(const EsDag *d, double *out) {
+void es_dag_downward_rank_among(const EsDag *d, const bool *alive, double *out) {
   for (int i = 0; i < d->n; i++) {
     int v = d->topo[i];
+    if (alive && !alive[v])
+      continue;
     double best = 0;
     for (int k = d->pred_first[v]; k < d->pred_first[v + 1]; k++) {
       int u = d->pred[k].task;
+      if (alive && !alive[u])
+        continue;
       double r = out[u] + d->mean_time[u] + es_dag_mean_comm(d, d->pred[k].item);
       best = r > best ? r : best;
     }
     out[v] = best;
   }
+}
+
+void es_dag_upward_rank(const EsDag *d, double *out) { es_dag_upward_rank_among(d, NULL, out); }
+
+void es_dag_downward_rank(const EsDag *d, double *out) { es_dag_downward_rank_among(d, NULL, out); }
+
+void es_dag_path_priority(const EsDag *d, double *prio, double *down) {
+  es_dag_upward_rank(d, prio);
+  es_dag_downward_rank(d, down);
+  for (int v = 0; v < d->n; v++)
+    prio[v] += down[v];
+}
+
+/* On a critical path prio is constant (the path's length); a successor
+ * with the same prio continues it. */
+int es_dag_critical_path(const EsDag *d, const double *prio, int *path) {
+  int v = -1, len = 0;
+  for (int u = 0; u < d->n; u++)
+    if (d->pred_first[u] == d->pred_first[u + 1] &&
+        (v < 0 || es_rank_cmp(prio[u], u, prio[v], v) < 0))
+      v = u;
+  while (v >= 0) {
+    path[len++] = v;
+    int next = -1;
+    for (int k = d->succ_first[v]; k < d->succ_first[v + 1]; k++) {
+      int s = d->succ[k].task;
+      if (next < 0 || es_rank_cmp(prio[s], s, prio[next], next) < 0)
+        next = s;
+    }
+    v = next >= 0 && es_rank_cmp(prio[next], 0, prio[v], 0) == 0 ? next : -1;
+  }
+  return len;
 }
 
 int es_rank_cmp(double ra, int a, double rb, int b) {
@@ -241,36 +281,50 @@ int es_dag_priority_order(const EsDag *d, const double *prio, int *order) {
   return ES_OK;
 }
 
-int es_dag_best_single_device(const EsProblem *p, const EsDag *d, double *time) {
+int es_dag_heft_order(const EsDag *d, int *order) {
+  double *rank = malloc(((size_t)d->n + 1) * sizeof *rank);
+  if (!rank)
+    return ES_ENOMEM;
+  es_dag_upward_rank(d, rank);
+  int rc = es_dag_priority_order(d, rank, order);
+  free(rank);
+  return rc;
+}
+
+int es_dag_fastest_device(const EsProblem *p, const EsDag *d, const bool *subset, double *time) {
   int best = -1;
   *time = INFINITY;
   for (int dev = 0; dev < p->ndevices; dev++) {
     double sum = 0;
     for (int v = 0; v < d->n; v++)
-      sum += es_timed_task_time(p, v, d->top_label[dev]);
+      if (!subset || subset[v])
+        sum += es_timed_task_time(p, v, d->top_label[dev]);
     if (sum < *time)
       *time = sum, best = dev;
   }
   return best;
 }
 
-/* Critical path by mean costs (the longest rank_u + rank_d chain from an
- * entry), then the processor that runs it fastest. */
+int es_dag_best_single_device(const EsProblem *p, const EsDag *d, double *time) {
+  return es_dag_fastest_device(p, d, NULL, time);
+}
+
+/* Critical path by mean costs (from the entry of largest rank_u, the
+ * successor that defines rank_u, first on ties, until an exit), then the
+ * processor that runs it fastest. */
 double es_dag_slr_base(const EsProblem *p, const EsDag *d, int *proc) {
-  double *up = malloc(((size_t)d->n + 1) * sizeof(double));
-  double best_sum = INFINITY;
+  double *up = malloc(((size_t)d->n + 1) * sizeof(double)), time = NAN;
+  bool *on_path = calloc((size_t)d->n + 1, sizeof(bool));
   *proc = -1;
-  if (!up)
-    return NAN;
+  if (!up || !on_path)
+    goto out;
   es_dag_upward_rank(d, up);
   int v = -1;
   for (int u = 0; u < d->n; u++)
     if (d->pred_first[u] == d->pred_first[u + 1] && (v < 0 || es_rank_cmp(up[u], u, up[v], v) < 0))
       v = u;
-  double *sum = calloc((size_t)p->ndevices + 1, sizeof(double));
-  while (sum && v >= 0) {
-    for (int dev = 0; dev < p->ndevices; dev++)
-      sum[dev] += es_timed_task_time(p, v, d->top_label[dev]);
+  while (v >= 0) {
+    on_path[v] = true;
     int next = -1;
     double want = up[v] - d->mean_time[v], bestr = -INFINITY;
     for (int k = d->succ_first[v]; k < d->succ_first[v + 1]; k++) {
@@ -280,9 +334,8 @@ double es_dag_slr_base(const EsProblem *p, const EsDag *d, int *proc) {
     }
     v = next;
   }
-  for (int dev = 0; sum && dev < p->ndevices; dev++)
-    if (sum[dev] < best_sum)
-      best_sum = sum[dev], *proc = dev;
-  free(up), free(sum);
-  return best_sum;
+  *proc = es_dag_fastest_device(p, d, on_path, &time);
+out:
+  free(up), free(on_path);
+  return time;
 }

@@ -11,9 +11,7 @@
  * insert into gaps; HNPD does). When the makespan exceeds the serial time of
  * the best single processor, everything runs there. O(V log V + (V+E) P).
  */
-#include <math.h>
 #include <stdlib.h>
-#include <string.h>
 
 #include "scheduler/timed.h"
 
@@ -62,25 +60,25 @@ static void add_q(Queue *q, int n) {
   }
 }
 
-/* The CP from the entry of largest DP, following the successor of largest
- * DP while it stays on the critical path. */
-static void queue_cp(Queue *q) {
-  const EsDag *d = q->d;
-  int v = -1;
-  for (int u = 0; u < d->n; u++)
-    if (d->pred_first[u] == d->pred_first[u + 1] &&
-        (v < 0 || es_rank_cmp(q->dp[u], u, q->dp[v], v) < 0))
-      v = u;
-  while (v >= 0) {
-    add_q(q, v);
-    int next = -1;
-    for (int k = d->succ_first[v]; k < d->succ_first[v + 1]; k++) {
-      int s = d->succ[k].task;
-      if (next < 0 || es_rank_cmp(q->dp[s], s, q->dp[next], next) < 0)
-        next = s;
-    }
-    v = next >= 0 && es_rank_cmp(q->dp[next], 0, q->dp[v], 0) == 0 ? next : -1;
+/* Parents sorted by decreasing DP, per task (CSR like d->pred). */
+static void sort_parents(const EsDag *d, const double *dp, const double *top, Ranked *sorted) {
+  for (int k = 0; k < d->pred_first[d->n]; k++) {
+    int u = d->pred[k].task;
+    sorted[k] = (Ranked){dp[u], top[u], u};
   }
+  for (int v = 0; v < d->n; v++)
+    qsort(sorted + d->pred_first[v], (size_t)(d->pred_first[v + 1] - d->pred_first[v]),
+          sizeof(Ranked), cmp_ranked);
+}
+
+/* The exits (the parents of the virtual exit), by decreasing DP. */
+static int sorted_exits(const EsDag *d, const double *dp, const double *top, Ranked *exits) {
+  int nexits = 0;
+  for (int v = 0; v < d->n; v++)
+    if (d->succ_first[v] == d->succ_first[v + 1])
+      exits[nexits++] = (Ranked){dp[v], top[v], v};
+  qsort(exits, (size_t)nexits, sizeof(Ranked), cmp_ranked);
+  return nexits;
 }
 
 int es_dps_queue(const EsDag *d, int *order, double *dp, double *top) {
@@ -95,29 +93,17 @@ int es_dps_queue(const EsDag *d, int *order, double *dp, double *top) {
              malloc(n * sizeof(int)),
              malloc(n * sizeof(int))};
   Ranked *exits = malloc(n * sizeof(Ranked));
-  int rc = q.sorted && q.queued && q.stack && q.pos && exits ? ES_OK : ES_ENOMEM;
+  int *cp = malloc(n * sizeof(int));
+  int rc = q.sorted && q.queued && q.stack && q.pos && exits && cp ? ES_OK : ES_ENOMEM;
   if (!rc) {
-    es_dag_downward_rank(d, top);
-    es_dag_upward_rank(d, dp);
-    for (int v = 0; v < d->n; v++)
-      dp[v] += top[v];
-    for (int k = 0; k < d->pred_first[d->n]; k++) {
-      int u = d->pred[k].task;
-      q.sorted[k] = (Ranked){dp[u], top[u], u};
-    }
-    for (int v = 0; v < d->n; v++)
-      qsort(q.sorted + d->pred_first[v], (size_t)(d->pred_first[v + 1] - d->pred_first[v]),
-            sizeof(Ranked), cmp_ranked);
-    queue_cp(&q);
-    int nexits = 0;
-    for (int v = 0; v < d->n; v++)
-      if (d->succ_first[v] == d->succ_first[v + 1])
-        exits[nexits++] = (Ranked){dp[v], top[v], v};
-    qsort(exits, (size_t)nexits, sizeof(Ranked), cmp_ranked);
-    for (int i = 0; i < nexits; i++)
+    es_dag_path_priority(d, dp, top); /* DP = top + bottom */
+    sort_parents(d, dp, top, q.sorted);
+    for (int i = 0, len = es_dag_critical_path(d, dp, cp); i < len; i++)
+      add_q(&q, cp[i]);
+    for (int i = 0, nexits = sorted_exits(d, dp, top, exits); i < nexits; i++)
       add_q(&q, exits[i].task);
   }
-  free(exits), free(q.sorted), free(q.queued), free(q.stack), free(q.pos);
+  free(exits), free(cp), free(q.sorted), free(q.queued), free(q.stack), free(q.pos);
   return rc;
 }
 
@@ -130,29 +116,28 @@ void es_dps_fallback(EsListSched *ls, const int *order) {
     es_ls_all_on(ls, order, best);
 }
 
-int es_dps(const EsProblem *p, const EsAlgoOptions *opt, EsSolution *out, EsError *err) {
-  (void)opt;
-  EsDag d;
-  EsListSched ls;
-  int brc = es_dag_build(p, &d, err);
-  if (brc)
-    return brc;
-  size_t n = (size_t)p->ntasks + 1;
+int *es_dps_queue_new(const EsDag *d) {
+  size_t n = (size_t)d->n + 1;
   double *dp = malloc(n * sizeof *dp), *top = malloc(n * sizeof *top);
   int *order = malloc(n * sizeof *order);
-  int rc = dp && top && order ? es_ls_init(&ls, p, &d, out) : ES_ENOMEM;
-  if (!rc) {
-    rc = es_dps_queue(&d, order, dp, top);
-    if (!rc)
-      rc = es_ls_run_eft(&ls, order, false);
-    if (!rc)
-      es_dps_fallback(&ls, order);
-    es_ls_free(&ls);
-  }
-  free(dp), free(top), free(order);
-  es_dag_free(&d);
-  if (rc)
-    return es_error_set(err, rc, NULL, 0, 0, "dps: %s",
-                        rc == ES_EINFEAS ? "a task can run on no device" : "out of memory");
-  return ES_OK;
+  if (!dp || !top || !order || es_dps_queue(d, order, dp, top))
+    free(order), order = NULL;
+  free(dp), free(top);
+  return order;
+}
+
+/* ScheduleQ, EFT after the last task on each processor, fallback. */
+static int dps_steps(EsListSched *ls, void *arg) {
+  (void)arg;
+  int *order = es_dps_queue_new(ls->dag);
+  int rc = order ? es_ls_run_eft(ls, order, false) : ES_ENOMEM;
+  if (!rc)
+    es_dps_fallback(ls, order);
+  free(order);
+  return rc;
+}
+
+int es_dps(const EsProblem *p, const EsAlgoOptions *opt, EsSolution *out, EsError *err) {
+  (void)opt;
+  return es_ls_schedule(p, out, "dps", dps_steps, NULL, err);
 }

@@ -16,35 +16,22 @@ static const char *const names[] = {"none",  "off-idle", "low-idle:LEVEL", "scal
 
 const char *const *es_dvfs_names(void) { return names; }
 
-int es_dup_index_build(const EsSolution *s, EsDupIndex *ix) {
-  ix->head = malloc(((size_t)s->ntasks + 1) * sizeof(int));
-  ix->next = malloc(((size_t)s->ndups + 1) * sizeof(int));
-  if (!ix->head || !ix->next) {
-    es_dup_index_free(ix);
-    return ES_ENOMEM;
+int es_dvfs_state_init(EsDvfsState *st, const EsProblem *p, const EsSolution *s, EsError *err) {
+  memset(st, 0, sizeof *st);
+  int rc = es_dag_build(p, &st->dag, err);
+  if (rc)
+    return rc;
+  if (es_timeline_from_solution(&st->tl, p, s) || es_dup_index_build(s, &st->ix)) {
+    es_dvfs_state_free(st);
+    return es_error_set(err, ES_ENOMEM, NULL, 0, 0, "out of memory");
   }
-  for (int v = 0; v < s->ntasks; v++)
-    ix->head[v] = -1;
-  for (int i = s->ndups - 1; i >= 0; i--)
-    ix->next[i] = ix->head[s->dups[i].task], ix->head[s->dups[i].task] = i;
   return ES_OK;
 }
 
-void es_dup_index_free(EsDupIndex *ix) {
-  free(ix->head), free(ix->next);
-  ix->head = ix->next = NULL;
-}
-
-typedef struct CopyAt {
-  int dev;
-  double start, finish;
-} CopyAt;
-
-static CopyAt copy_at(const EsProblem *p, const EsSolution *s, int v, int copy) {
-  if (copy < 0)
-    return (CopyAt){p->label_device[s->label[v]], s->start[v], s->finish[v]};
-  const EsDuplicate *x = &s->dups[copy];
-  return (CopyAt){p->label_device[x->label], x->start, x->finish};
+void es_dvfs_state_free(EsDvfsState *st) {
+  es_timeline_free(&st->tl);
+  es_dup_index_free(&st->ix);
+  es_dag_free(&st->dag);
 }
 
 /* Copies of v in turn: -1 (v itself), then its duplicates; -2 ends. */
@@ -56,37 +43,28 @@ static int next_copy(const EsDupIndex *ix, int v, int k) {
 /* Latest finish of copy (v, copy) allowed by the consumer copy c of an arc:
  * unconstrained when another copy of v already feeds c in time. */
 static double consumer_bound(const EsProblem *p, const EsDupIndex *ix, const EsSolution *s, int v,
-                             int copy, int item, CopyAt me, CopyAt c) {
+                             int copy, int item, EsCopyAt me, EsCopyAt c) {
   double tol = 1e-9 * (fabs(c.start) + 1);
   for (int k = -1; k != -2; k = next_copy(ix, v, k)) {
-    CopyAt o = copy_at(p, s, v, k);
+    EsCopyAt o = es_copy_at(p, s, v, k);
     if (k != copy && o.finish + es_timed_comm(p, item, o.dev, c.dev) <= c.start + tol)
       return INFINITY;
   }
   return c.start - es_timed_comm(p, item, me.dev, c.dev);
 }
 
-/* The slot after (v, copy) on its processor, or NULL. */
-static const EsSlot *next_slot(const EsTimeline *tl, int dev, int v, int copy) {
-  const EsSlot *sl = tl->slot[dev];
-  for (int i = 0; i < tl->len[dev]; i++)
-    if (sl[i].task == v && sl[i].copy == copy)
-      return i + 1 < tl->len[dev] ? &sl[i + 1] : NULL;
-  return NULL;
-}
-
-double es_dvfs_latest_finish(const EsProblem *p, const EsDag *d, const EsTimeline *tl,
-                             const EsDupIndex *ix, const EsSolution *s, int v, int copy,
-                             double horizon) {
-  CopyAt me = copy_at(p, s, v, copy);
+double es_dvfs_latest_finish(const EsProblem *p, const EsDvfsState *st, const EsSolution *s, int v,
+                             int copy, double horizon) {
+  const EsDag *d = &st->dag;
+  EsCopyAt me = es_copy_at(p, s, v, copy);
   double lf = horizon;
-  const EsSlot *nx = next_slot(tl, me.dev, v, copy);
-  if (nx && nx->start < lf)
-    lf = nx->start;
+  int i = es_timeline_find(&st->tl, me.dev, v, copy);
+  if (i >= 0 && i + 1 < st->tl.len[me.dev] && st->tl.slot[me.dev][i + 1].start < lf)
+    lf = st->tl.slot[me.dev][i + 1].start; /* the next slot on its processor */
   for (int k = d->succ_first[v]; k < d->succ_first[v + 1]; k++) {
     int c = d->succ[k].task, item = d->succ[k].item;
-    for (int j = -1; j != -2; j = next_copy(ix, c, j)) {
-      double b = consumer_bound(p, ix, s, v, copy, item, me, copy_at(p, s, c, j));
+    for (int j = -1; j != -2; j = next_copy(&st->ix, c, j)) {
+      double b = consumer_bound(p, &st->ix, s, v, copy, item, me, es_copy_at(p, s, c, j));
       lf = b < lf ? b : lf;
     }
   }
@@ -105,38 +83,60 @@ int es_dvfs_slowest_fitting(const EsProblem *p, int v, int dev, double dur, int 
   return best;
 }
 
+/* A copy of a task with a sort key. */
+typedef struct CopyRef {
+  double key;
+  int task, copy;
+} CopyRef;
+
 static int by_key(const void *x, const void *y) {
-  const EsCopyRef *a = x, *b = y;
+  const CopyRef *a = x, *b = y;
   if (a->key != b->key)
     return a->key < b->key ? -1 : 1;
   return (a->task > b->task) - (a->task < b->task);
 }
 
 /* Sorting on -finish gives latest first with one comparator. */
-EsCopyRef *es_dvfs_copies_sorted(const EsSolution *s, bool by_start) {
+static CopyRef *copies_sorted(const EsSolution *s, bool by_start) {
   int n = s->ntasks + s->ndups;
-  EsCopyRef *r = malloc(((size_t)n + 1) * sizeof *r);
+  CopyRef *r = malloc(((size_t)n + 1) * sizeof *r);
   if (!r)
     return NULL;
   for (int v = 0; v < s->ntasks; v++)
-    r[v] = (EsCopyRef){by_start ? s->start[v] : -s->finish[v], v, -1};
+    r[v] = (CopyRef){by_start ? s->start[v] : -s->finish[v], v, -1};
   for (int i = 0; i < s->ndups; i++)
     r[s->ntasks + i] =
-        (EsCopyRef){by_start ? s->dups[i].start : -s->dups[i].finish, s->dups[i].task, i};
+        (CopyRef){by_start ? s->dups[i].start : -s->dups[i].finish, s->dups[i].task, i};
   qsort(r, (size_t)n, sizeof *r, by_key);
   return r;
 }
 
-int es_dvfs_set_copy(const EsProblem *p, EsTimeline *tl, EsSolution *s, int v, int copy, int label,
+int es_dvfs_sweep(const EsProblem *p, EsDvfsState *st, EsSolution *s, bool by_start,
+                  EsDvfsStep step, double horizon) {
+  CopyRef *order = copies_sorted(s, by_start);
+  int rc = order ? ES_OK : ES_ENOMEM;
+  for (int i = 0; !rc && i < s->ntasks + s->ndups; i++)
+    rc = step(p, st, s, order[i].task, order[i].copy, horizon);
+  free(order);
+  return rc;
+}
+
+int es_dvfs_set_copy(const EsProblem *p, EsDvfsState *st, EsSolution *s, int v, int copy, int label,
                      double start) {
   double finish = start + es_timed_task_time(p, v, label);
   int dev = p->label_device[label];
-  es_timeline_remove(tl, dev, v, copy);
+  es_timeline_remove(&st->tl, dev, v, copy);
   if (copy < 0)
     s->label[v] = label, s->start[v] = start, s->finish[v] = finish;
   else
     s->dups[copy] = (EsDuplicate){v, label, start, finish};
-  return es_timeline_insert(tl, dev, (EsSlot){start, finish, v, copy});
+  return es_timeline_insert(&st->tl, dev, (EsSlot){start, finish, v, copy});
+}
+
+int es_dvfs_end_at(const EsProblem *p, EsDvfsState *st, EsSolution *s, int v, int copy, int label,
+                   double lf) {
+  double start = es_copy_at(p, s, v, copy).start, dur = es_timed_task_time(p, v, label);
+  return es_dvfs_set_copy(p, st, s, v, copy, label, lf - dur > start ? lf - dur : start);
 }
 
 static int parse_level(const char *spec, const char *prefix, int *level) {
@@ -170,9 +170,9 @@ static int check_level(const EsProblem *p, const char *spec, int level, EsError 
 int es_dvfs_apply(const EsProblem *p, const char *spec, double horizon, EsSolution *s,
                   EsError *err) {
   if (!s->start)
-    return es_error_set(err, ES_EINVAL, NULL, 0, 0,
-                        "--dvfs %s needs a timed schedule (--algo heft, cpop, dps, hnpd, easef)",
-                        spec);
+    return es_error_set(
+        err, ES_EINVAL, NULL, 0, 0,
+        "--dvfs %s needs a timed schedule (--algo heft, ceft, cpop, dps, hnpd, easef)", spec);
   if (es_solution_set_idle(s, p->ndevices))
     return es_error_set(err, ES_ENOMEM, NULL, 0, 0, "out of memory");
   double ms = es_solution_makespan(s);

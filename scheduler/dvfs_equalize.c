@@ -19,25 +19,24 @@
  * Then, earliest start first, every task moves back to its earliest start
  * (Eq. 11) keeping its level (lines 26-34). Duplicates keep their level.
  */
-#include <math.h>
-#include <stdlib.h>
 
 #include "scheduler/timed.h"
 
 /* The own-task slot before (v, -1) on dev, or NULL. */
 static const EsSlot *prev_slot(const EsTimeline *tl, int dev, int v) {
-  for (int i = 0; i < tl->len[dev]; i++)
-    if (tl->slot[dev][i].task == v && tl->slot[dev][i].copy < 0)
-      return i > 0 ? &tl->slot[dev][i - 1] : NULL;
-  return NULL;
+  int i = es_timeline_find(tl, dev, v, -1);
+  return i > 0 ? &tl->slot[dev][i - 1] : NULL;
 }
 
-static int equalize_one(const EsProblem *p, const EsDag *d, EsTimeline *tl, const EsDupIndex *ix,
-                        EsSolution *s, int v, double horizon) {
-  int dev = p->label_device[s->label[v]], top = d->top_label[dev];
-  double lf = es_dvfs_latest_finish(p, d, tl, ix, s, v, -1, horizon);
+/* Lines 9-25 for task v; duplicates keep their level. */
+static int equalize_one(const EsProblem *p, EsDvfsState *st, EsSolution *s, int v, int copy,
+                        double horizon) {
+  if (copy >= 0)
+    return ES_OK;
+  int dev = p->label_device[s->label[v]], top = st->dag.top_label[dev];
+  double lf = es_dvfs_latest_finish(p, st, s, v, -1, horizon);
   double allowed = lf - s->start[v]; /* second term of Eq. 16 */
-  const EsSlot *pv = prev_slot(tl, dev, v);
+  const EsSlot *pv = prev_slot(&st->tl, dev, v);
   if (pv && pv->copy < 0) {
     double wi = es_timed_task_time(p, pv->task, top), wj = es_timed_task_time(p, v, top);
     double share = wi + wj > 0 ? (lf - pv->start) * wj / (wi + wj) : allowed;
@@ -46,62 +45,29 @@ static int equalize_one(const EsProblem *p, const EsDag *d, EsTimeline *tl, cons
   int l = es_dvfs_slowest_fitting(p, v, dev, allowed, top);
   if (es_timed_task_time(p, v, l) > lf - s->start[v]) /* keep its level if even top fails */
     l = s->label[v];
-  double dur = es_timed_task_time(p, v, l);
-  double start = lf - dur > s->start[v] ? lf - dur : s->start[v];
-  return es_dvfs_set_copy(p, tl, s, v, -1, l, start);
+  return es_dvfs_end_at(p, st, s, v, -1, l, lf);
 }
 
-/* Lines 26-34: earliest start first, each copy to its earliest start. */
-static int compact(const EsProblem *p, const EsDag *d, EsTimeline *tl, const EsDupIndex *ix,
-                   EsSolution *s, const EsCopyRef *order) {
-  for (int i = 0; i < s->ntasks + s->ndups; i++) {
-    int v = order[i].task, c = order[i].copy;
-    int label = c < 0 ? s->label[v] : s->dups[c].label, dev = p->label_device[label];
-    double start = c < 0 ? s->start[v] : s->dups[c].start, ready = 0;
-    for (int k = d->pred_first[v]; k < d->pred_first[v + 1]; k++) {
-      int u = d->pred[k].task, item = d->pred[k].item;
-      double a = s->finish[u] + es_timed_comm(p, item, p->label_device[s->label[u]], dev);
-      for (int j = ix->head[u]; j >= 0; j = ix->next[j]) {
-        double b =
-            s->dups[j].finish + es_timed_comm(p, item, p->label_device[s->dups[j].label], dev);
-        a = b < a ? b : a;
-      }
-      ready = a > ready ? a : ready;
-    }
-    const EsSlot *sl = tl->slot[dev];
-    for (int j = 0; j < tl->len[dev]; j++)
-      if (sl[j].task == v && sl[j].copy == c) {
-        if (j > 0 && sl[j - 1].finish > ready)
-          ready = sl[j - 1].finish;
-        break;
-      }
-    if (ready < start && es_dvfs_set_copy(p, tl, s, v, c, label, ready))
-      return ES_ENOMEM;
-  }
-  return ES_OK;
+/* Lines 26-34 for one copy: back to its earliest start. */
+static int compact_one(const EsProblem *p, EsDvfsState *st, EsSolution *s, int v, int copy,
+                       double horizon) {
+  (void)horizon;
+  EsCopyAt at = es_copy_at(p, s, v, copy);
+  double ready = es_timed_ready(p, &st->dag, s, &st->ix, v, at.dev);
+  int j = es_timeline_find(&st->tl, at.dev, v, copy);
+  if (j > 0 && st->tl.slot[at.dev][j - 1].finish > ready)
+    ready = st->tl.slot[at.dev][j - 1].finish;
+  return ready < at.start ? es_dvfs_set_copy(p, st, s, v, copy, at.label, ready) : ES_OK;
 }
 
 int es_dvfs_equalize(const EsProblem *p, double horizon, EsSolution *s, EsError *err) {
-  EsDag d;
-  EsTimeline tl = {0};
-  EsDupIndex ix = {0};
-  int brc = es_dag_build(p, &d, err);
-  if (brc)
-    return brc;
-  EsCopyRef *order = es_dvfs_copies_sorted(s, false);
-  int rc = order ? es_timeline_from_solution(&tl, p, s) : ES_ENOMEM;
+  EsDvfsState st;
+  int rc = es_dvfs_state_init(&st, p, s, err);
+  if (rc)
+    return rc;
+  rc = es_dvfs_sweep(p, &st, s, false, equalize_one, horizon); /* latest finish first */
   if (!rc)
-    rc = es_dup_index_build(s, &ix);
-  for (int i = 0; !rc && i < s->ntasks + s->ndups; i++)
-    if (order[i].copy < 0)
-      rc = equalize_one(p, &d, &tl, &ix, s, order[i].task, horizon);
-  free(order);
-  order = rc ? NULL : es_dvfs_copies_sorted(s, true);
-  if (!rc)
-    rc = order ? compact(p, &d, &tl, &ix, s, order) : ES_ENOMEM;
-  free(order);
-  es_timeline_free(&tl);
-  es_dup_index_free(&ix);
-  es_dag_free(&d);
+    rc = es_dvfs_sweep(p, &st, s, true, compact_one, horizon); /* earliest start first */
+  es_dvfs_state_free(&st);
   return rc ? es_error_set(err, rc, NULL, 0, 0, "out of memory") : ES_OK;
 }

@@ -8,34 +8,24 @@
  * "squeezing" that EASEF's pairwise equalizing avoids (Sec. 4.3).
  * O(copies * (degree + slots per processor)).
  */
-#include <math.h>
-#include <stdlib.h>
 
 #include "scheduler/timed.h"
 
+/* The copy over its whole window [start, latest finish], as late as it may. */
+static int evenly_one(const EsProblem *p, EsDvfsState *st, EsSolution *s, int v, int copy,
+                      double horizon) {
+  EsCopyAt at = es_copy_at(p, s, v, copy);
+  double lf = es_dvfs_latest_finish(p, st, s, v, copy, horizon);
+  int l = es_dvfs_slowest_fitting(p, v, at.dev, lf - at.start, at.label);
+  return es_dvfs_end_at(p, st, s, v, copy, l, lf);
+}
+
 int es_dvfs_evenly(const EsProblem *p, double horizon, EsSolution *s, EsError *err) {
-  EsDag d;
-  EsTimeline tl = {0};
-  EsDupIndex ix = {0};
-  int brc = es_dag_build(p, &d, err);
-  if (brc)
-    return brc;
-  EsCopyRef *order = es_dvfs_copies_sorted(s, false);
-  int rc = order ? es_timeline_from_solution(&tl, p, s) : ES_ENOMEM;
-  if (!rc)
-    rc = es_dup_index_build(s, &ix);
-  for (int i = 0; !rc && i < s->ntasks + s->ndups; i++) {
-    int v = order[i].task, c = order[i].copy;
-    int label = c < 0 ? s->label[v] : s->dups[c].label;
-    double start = c < 0 ? s->start[v] : s->dups[c].start;
-    double lf = es_dvfs_latest_finish(p, &d, &tl, &ix, s, v, c, horizon);
-    int l = es_dvfs_slowest_fitting(p, v, p->label_device[label], lf - start, label);
-    double dur = es_timed_task_time(p, v, l);
-    rc = es_dvfs_set_copy(p, &tl, s, v, c, l, lf - dur > start ? lf - dur : start);
-  }
-  es_timeline_free(&tl);
-  es_dup_index_free(&ix);
-  free(order);
-  es_dag_free(&d);
+  EsDvfsState st;
+  int rc = es_dvfs_state_init(&st, p, s, err);
+  if (rc)
+    return rc;
+  rc = es_dvfs_sweep(p, &st, s, false, evenly_one, horizon); /* latest finish first */
+  es_dvfs_state_free(&st);
   return rc ? es_error_set(err, rc, NULL, 0, 0, "out of memory") : ES_OK;
 }

@@ -18,39 +18,30 @@
 
 #include "scheduler/timed.h"
 
-static int scale_copy(const EsProblem *p, const EsDag *d, EsTimeline *tl, const EsDupIndex *ix,
-                      EsSolution *s, int v, int copy, int level, double horizon) {
-  int label = copy < 0 ? s->label[v] : s->dups[copy].label;
-  double start = copy < 0 ? s->start[v] : s->dups[copy].start;
-  int dev = p->label_device[label];
-  double room = es_dvfs_latest_finish(p, d, tl, ix, s, v, copy, horizon) - start;
-  int want = level >= 0 ? es_problem_label(p, dev, level)
-                        : es_dvfs_slowest_fitting(p, v, dev, room, label);
-  double tol = 1e-9 * (fabs(room) + fabs(start) + 1);
-  if (want < 0 || want == label || !(es_timed_task_time(p, v, want) <= room + tol))
+static int scale_copy(const EsProblem *p, EsDvfsState *st, EsSolution *s, int v, int copy,
+                      int level, double horizon) {
+  EsCopyAt at = es_copy_at(p, s, v, copy);
+  double room = es_dvfs_latest_finish(p, st, s, v, copy, horizon) - at.start;
+  int want = level >= 0 ? es_problem_label(p, at.dev, level)
+                        : es_dvfs_slowest_fitting(p, v, at.dev, room, at.label);
+  double tol = 1e-9 * (fabs(room) + fabs(at.start) + 1);
+  if (want < 0 || want == at.label || !(es_timed_task_time(p, v, want) <= room + tol))
     return ES_OK;
-  return es_dvfs_set_copy(p, tl, s, v, copy, want, start);
+  return es_dvfs_set_copy(p, st, s, v, copy, want, at.start);
 }
 
 int es_dvfs_scale(const EsProblem *p, int level, double horizon, EsSolution *s, EsError *err) {
-  EsDag d;
-  EsTimeline tl = {0};
-  EsDupIndex ix = {0};
-  int brc = es_dag_build(p, &d, err);
-  if (brc)
-    return brc;
-  int rc = es_timeline_from_solution(&tl, p, s);
-  if (!rc)
-    rc = es_dup_index_build(s, &ix);
+  EsDvfsState st;
+  int rc = es_dvfs_state_init(&st, p, s, err);
+  if (rc)
+    return rc;
   for (int dev = 0; !rc && dev < p->ndevices; dev++)
-    for (int i = 0; !rc && i < tl.len[dev]; i++) {
-      EsSlot x = tl.slot[dev][i]; /* the slot moves in place: same start, same index */
-      rc = scale_copy(p, &d, &tl, &ix, s, x.task, x.copy, level, horizon);
+    for (int i = 0; !rc && i < st.tl.len[dev]; i++) {
+      EsSlot x = st.tl.slot[dev][i]; /* the slot moves in place: same start, same index */
+      rc = scale_copy(p, &st, s, x.task, x.copy, level, horizon);
     }
   if (!rc && level >= 0)
     rc = es_dvfs_idle(p, level, s, err);
-  es_timeline_free(&tl);
-  es_dup_index_free(&ix);
-  es_dag_free(&d);
+  es_dvfs_state_free(&st);
   return rc ? es_error_set(err, rc, NULL, 0, 0, "out of memory") : ES_OK;
 }

@@ -32,33 +32,14 @@ typedef struct Paths {
   int npaths;
 } Paths;
 
-/* Ranks over the tasks still alive (alive_topo lists them in topological
- * order); returns the critical path length. */
+/* Ranks over the tasks still alive; returns the critical path length. */
 static double alive_ranks(const EsDag *d, const bool *alive, const int *at, int na, double *up,
                           double *down) {
   double best = 0;
-  for (int i = na - 1; i >= 0; i--) {
-    int v = at[i];
-    double m = 0;
-    for (int k = d->succ_first[v]; k < d->succ_first[v + 1]; k++)
-      if (alive[d->succ[k].task]) {
-        double r = es_dag_mean_comm(d, d->succ[k].item) + up[d->succ[k].task];
-        m = r > m ? r : m;
-      }
-    up[v] = d->mean_time[v] + m;
-  }
-  for (int i = 0; i < na; i++) {
-    int v = at[i];
-    double m = 0;
-    for (int k = d->pred_first[v]; k < d->pred_first[v + 1]; k++)
-      if (alive[d->pred[k].task]) {
-        int u = d->pred[k].task;
-        double r = down[u] + d->mean_time[u] + es_dag_mean_comm(d, d->pred[k].item);
-        m = r > m ? r : m;
-      }
-    down[v] = m;
-    best = up[v] + down[v] > best ? up[v] + down[v] : best;
-  }
+  es_dag_upward_rank_among(d, alive, up);
+  es_dag_downward_rank_among(d, alive, down);
+  for (int i = 0; i < na; i++)
+    best = up[at[i]] + down[at[i]] > best ? up[at[i]] + down[at[i]] : best;
   return best;
 }
 
@@ -183,23 +164,18 @@ int es_easef_order(const EsDag *d, int *order, double *path_lengths, int *npaths
   return rc;
 }
 
+static int easef_steps(EsListSched *ls, void *arg) {
+  (void)arg;
+  int *order = malloc(((size_t)ls->p->ntasks + 1) * sizeof *order);
+  int rc = order ? es_easef_order(ls->dag, order, NULL, NULL) : ES_ENOMEM; /* phases 1-2 */
+  if (!rc)
+    rc = es_ls_run_eft(ls, order, true); /* phase 3: EFT with insertion */
+  free(order);
+  return rc;
+}
+
 int es_easef(const EsProblem *p, const EsAlgoOptions *opt, EsSolution *out, EsError *err) {
   (void)opt;
-  EsDag d;
-  EsListSched ls;
-  int brc = es_dag_build(p, &d, err);
-  if (brc)
-    return brc;
-  int *order = malloc(((size_t)p->ntasks + 1) * sizeof *order);
-  int rc = order ? es_easef_order(&d, order, NULL, NULL) : ES_ENOMEM;
-  if (!rc && !(rc = es_ls_init(&ls, p, &d, out))) {
-    rc = es_ls_run_eft(&ls, order, true);
-    es_ls_free(&ls);
-  }
-  free(order);
-  es_dag_free(&d);
-  if (rc)
-    return es_error_set(err, rc, NULL, 0, 0, "easef: %s",
-                        rc == ES_EINFEAS ? "a task can run on no device" : "out of memory");
-  return es_dvfs_equalize(p, es_solution_makespan(out), out, err);
+  int rc = es_ls_schedule(p, out, "easef", easef_steps, NULL, err);
+  return rc ? rc : es_dvfs_equalize(p, es_solution_makespan(out), out, err); /* phase 3 */
 }

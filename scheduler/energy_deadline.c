@@ -217,25 +217,23 @@ static void serial_schedule(const EsProblem *p, const EsDag *d, const int *label
   }
 }
 
-/* List schedule with fixed labels (upward rank order, insertion). */
+/* List schedule with fixed labels (HEFT's order, insertion). */
 static int fixed_list(const EsProblem *p, const EsDag *d, const int *labels, EsSolution *out) {
   EsListSched ls;
-  double *rank = malloc(((size_t)p->ntasks + 1) * sizeof *rank);
   int *order = malloc(((size_t)p->ntasks + 1) * sizeof *order);
-  int rc = rank && order ? es_ls_init(&ls, p, d, out) : ES_ENOMEM;
+  int rc = order ? es_ls_init(&ls, p, d, out) : ES_ENOMEM;
   if (!rc) {
-    es_dag_upward_rank(d, rank);
-    rc = es_dag_priority_order(d, rank, order);
+    rc = es_dag_heft_order(d, order);
     for (int i = 0; !rc && i < p->ntasks; i++) {
       int v = order[i], dev = p->label_device[labels[v]];
       double w = es_timed_task_time(p, v, labels[v]);
-      double st = es_timeline_earliest(&ls.tl, dev, es_ls_ready(&ls, v, dev), w, true);
+      double st = es_ls_start(&ls, v, dev, w, true);
       out->label[v] = labels[v], out->start[v] = st, out->finish[v] = st + w;
       rc = es_timeline_insert(&ls.tl, dev, (EsSlot){st, st + w, v, -1});
     }
     es_ls_free(&ls);
   }
-  free(rank), free(order);
+  free(order);
   return rc;
 }
 

@@ -11,27 +11,17 @@
 
 #include "scheduler/timed.h"
 
+static int heft_steps(EsListSched *ls, void *arg) {
+  (void)arg;
+  int *order = malloc(((size_t)ls->p->ntasks + 1) * sizeof *order);
+  int rc = order ? es_dag_heft_order(ls->dag, order) : ES_ENOMEM; /* task prioritizing */
+  if (!rc)
+    rc = es_ls_run_eft(ls, order, true); /* processor selection */
+  free(order);
+  return rc;
+}
+
 int es_heft(const EsProblem *p, const EsAlgoOptions *opt, EsSolution *out, EsError *err) {
   (void)opt;
-  EsDag d;
-  EsListSched ls;
-  int brc = es_dag_build(p, &d, err);
-  if (brc)
-    return brc;
-  double *rank = malloc(((size_t)p->ntasks + 1) * sizeof *rank);
-  int *order = malloc(((size_t)p->ntasks + 1) * sizeof *order);
-  int rc = rank && order ? es_ls_init(&ls, p, &d, out) : ES_ENOMEM;
-  if (!rc) {
-    es_dag_upward_rank(&d, rank);
-    rc = es_dag_priority_order(&d, rank, order);
-    if (!rc)
-      rc = es_ls_run_eft(&ls, order, true);
-    es_ls_free(&ls);
-  }
-  free(rank), free(order);
-  es_dag_free(&d);
-  if (rc)
-    return es_error_set(err, rc, NULL, 0, 0, "heft: %s",
-                        rc == ES_EINFEAS ? "a task can run on no device" : "out of memory");
-  return ES_OK;
+  return es_ls_schedule(p, out, "heft", heft_steps, NULL, err);
 }

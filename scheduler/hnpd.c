@@ -19,18 +19,14 @@
 
 enum { MAX_DEPTH = 8 };
 
-static double copy_start(const EsListSched *ls, int v, int copy) {
-  return copy < 0 ? ls->sol->start[v] : ls->sol->dups[copy].start;
-}
-
 /* Moves a copy to the earliest start its data allows on dev, if earlier.
  * Returns whether it moved. */
 static bool tighten(EsListSched *ls, int v, int copy, int dev) {
   EsSolution *s = ls->sol;
-  double old = copy_start(ls, v, copy);
+  double old = es_copy_at(ls->p, s, v, copy).start;
   double w = es_timed_task_time(ls->p, v, ls->dag->top_label[dev]);
   es_timeline_remove(&ls->tl, dev, v, copy);
-  double st = es_timeline_earliest(&ls->tl, dev, es_ls_ready(ls, v, dev), w, true);
+  double st = es_ls_start(ls, v, dev, w, true);
   bool moved = st < old - 1e-12 * (fabs(old) + 1);
   if (!moved)
     st = old;
@@ -46,7 +42,7 @@ static bool has_copy_on(const EsListSched *ls, int q, int dev) {
   const EsProblem *p = ls->p;
   if (p->label_device[ls->sol->label[q]] == dev)
     return true;
-  for (int i = ls->dup_head[q]; i >= 0; i = ls->dup_next[i])
+  for (int i = ls->dup.head[q]; i >= 0; i = ls->dup.next[i])
     if (p->label_device[ls->sol->dups[i].label] == dev)
       return true;
   return false;
@@ -54,15 +50,7 @@ static bool has_copy_on(const EsListSched *ls, int q, int dev) {
 
 /* Arrival on dev of q's data for arc item (over q's copies). */
 static double arrival(const EsListSched *ls, int q, int item, int dev) {
-  const EsProblem *p = ls->p;
-  double best =
-      ls->sol->finish[q] + es_timed_comm(p, item, p->label_device[ls->sol->label[q]], dev);
-  for (int i = ls->dup_head[q]; i >= 0; i = ls->dup_next[i]) {
-    double a = ls->sol->dups[i].finish +
-               es_timed_comm(p, item, p->label_device[ls->sol->dups[i].label], dev);
-    best = a < best ? a : best;
-  }
-  return best;
+  return es_timed_arrival(ls->p, ls->sol, &ls->dup, q, item, dev);
 }
 
 static int duplicate_preds(EsListSched *ls, int n, int copy, int dev, int depth);
@@ -73,8 +61,9 @@ static int try_duplicate(EsListSched *ls, int n, int copy, int dev, const EsArc 
   double w = es_timed_task_time(ls->p, q, ls->dag->top_label[dev]);
   if (isinf(w) || has_copy_on(ls, q, dev))
     return 0;
-  double st = es_timeline_earliest(&ls->tl, dev, es_ls_ready(ls, q, dev), w, true);
-  if (st + w > copy_start(ls, n, copy) || !(st + w < arrival(ls, q, a->item, dev)))
+  double st = es_ls_start(ls, q, dev, w, true);
+  if (st + w > es_copy_at(ls->p, ls->sol, n, copy).start ||
+      !(st + w < arrival(ls, q, a->item, dev)))
     return 0;
   int i = es_ls_place_dup(ls, q, dev, st);
   if (i < 0)
@@ -112,36 +101,28 @@ static int duplicate_preds(EsListSched *ls, int n, int copy, int dev, int depth)
   return rc;
 }
 
+/* ScheduleQ; each task on its EFT processor with insertion, then its
+ * predecessors duplicated; then DPS's fallback. */
+static int hnpd_steps(EsListSched *ls, void *arg) {
+  (void)arg;
+  int *order = es_dps_queue_new(ls->dag);
+  int rc = order ? ES_OK : ES_ENOMEM;
+  for (int i = 0; !rc && i < ls->p->ntasks; i++) {
+    int v = order[i];
+    double start;
+    int dev = es_ls_best_device(ls, v, true, &start);
+    if (dev < 0)
+      rc = ES_EINFEAS;
+    else if (!(rc = es_ls_place(ls, v, dev, start)))
+      rc = duplicate_preds(ls, v, -1, dev, 0);
+  }
+  if (!rc)
+    es_dps_fallback(ls, order);
+  free(order);
+  return rc;
+}
+
 int es_hnpd(const EsProblem *p, const EsAlgoOptions *opt, EsSolution *out, EsError *err) {
   (void)opt;
-  EsDag d;
-  EsListSched ls;
-  int brc = es_dag_build(p, &d, err);
-  if (brc)
-    return brc;
-  size_t n = (size_t)p->ntasks + 1;
-  double *dp = malloc(n * sizeof *dp), *top = malloc(n * sizeof *top);
-  int *order = malloc(n * sizeof *order);
-  int rc = dp && top && order ? es_ls_init(&ls, p, &d, out) : ES_ENOMEM;
-  if (!rc) {
-    rc = es_dps_queue(&d, order, dp, top);
-    for (int i = 0; !rc && i < p->ntasks; i++) {
-      int v = order[i];
-      double start;
-      int dev = es_ls_best_device(&ls, v, true, &start);
-      if (dev < 0)
-        rc = ES_EINFEAS;
-      else if (!(rc = es_ls_place(&ls, v, dev, start)))
-        rc = duplicate_preds(&ls, v, -1, dev, 0);
-    }
-    if (!rc)
-      es_dps_fallback(&ls, order);
-    es_ls_free(&ls);
-  }
-  free(dp), free(top), free(order);
-  es_dag_free(&d);
-  if (rc)
-    return es_error_set(err, rc, NULL, 0, 0, "hnpd: %s",
-                        rc == ES_EINFEAS ? "a task can run on no device" : "out of memory");
-  return ES_OK;
+  return es_ls_schedule(p, out, "hnpd", hnpd_steps, NULL, err);
 }

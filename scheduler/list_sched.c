@@ -1,10 +1,10 @@
-/* The engine of every list scheduler (timed.h): data-ready times over all
- * copies of the predecessors, earliest-finish-time processor choice, and
- * placement of tasks and duplicates. The dissertation's StartTime
- * (Fig. 5.1.d) and EST/EFT (Ch. 4):
+/* The engine of every list scheduler (timed.h): the driver that runs one,
+ * earliest-finish-time processor choice over the data-ready times of
+ * copies.c, and placement of tasks and duplicates. The dissertation's
+ * StartTime (Fig. 5.1.d) and EST/EFT (Ch. 4):
  *
- *   EST(n, k) = max(R_k, max_{c in pred(n)} min_{copies of c} (EFT(c) + C(c, n)))
- *   EFT(n, k) = EST(n, k) + T(n, k),     C(c, n) = 0 when c's copy is on k.
+ *   EST(n, k) = max(R_k, ready(n, k)),   R_k = the gap or the end of k
+ *   EFT(n, k) = EST(n, k) + T(n, k).
  */
 #include <math.h>
 #include <stdlib.h>
@@ -17,46 +17,50 @@ int es_ls_init(EsListSched *ls, const EsProblem *p, const EsDag *d, EsSolution *
   memset(ls, 0, sizeof *ls);
   ls->p = p, ls->dag = d, ls->sol = sol;
   ls->placed = calloc((size_t)p->ntasks + 1, sizeof *ls->placed);
-  ls->dup_head = malloc(((size_t)p->ntasks + 1) * sizeof *ls->dup_head);
-  if (!ls->placed || !ls->dup_head || es_solution_make_timed(sol) ||
+  ls->dup.head = malloc(((size_t)p->ntasks + 1) * sizeof *ls->dup.head);
+  if (!ls->placed || !ls->dup.head || es_solution_make_timed(sol) ||
       es_timeline_init(&ls->tl, p->ndevices)) {
     es_ls_free(ls);
     return ES_ENOMEM;
   }
   for (int v = 0; v < p->ntasks; v++)
-    ls->dup_head[v] = -1;
+    ls->dup.head[v] = -1;
   return ES_OK;
 }
 
 void es_ls_free(EsListSched *ls) {
   if (!ls)
     return;
-  free(ls->placed), free(ls->dup_head), free(ls->dup_next);
+  free(ls->placed);
+  es_dup_index_free(&ls->dup);
   es_timeline_free(&ls->tl);
   memset(ls, 0, sizeof *ls);
 }
 
-/* Earliest arrival on dev of the data item of an arc from task u. */
-static double arrival(const EsListSched *ls, int u, int item, int dev) {
-  const EsProblem *p = ls->p;
-  const EsSolution *s = ls->sol;
-  double best = s->finish[u] + es_timed_comm(p, item, p->label_device[s->label[u]], dev);
-  for (int i = ls->dup_head[u]; i >= 0; i = ls->dup_next[i]) {
-    const EsDuplicate *x = &s->dups[i];
-    double a = x->finish + es_timed_comm(p, item, p->label_device[x->label], dev);
-    best = a < best ? a : best;
+int es_ls_schedule(const EsProblem *p, EsSolution *out, const char *name, EsLsSteps steps,
+                   void *arg, EsError *err) {
+  EsDag d;
+  EsListSched ls;
+  int rc = es_dag_build(p, &d, err);
+  if (rc)
+    return rc;
+  if (!(rc = es_ls_init(&ls, p, &d, out))) {
+    rc = steps(&ls, arg);
+    es_ls_free(&ls);
   }
-  return best;
+  es_dag_free(&d);
+  if (rc)
+    return es_error_set(err, rc, NULL, 0, 0, "%s: %s", name,
+                        rc == ES_EINFEAS ? "a task can run on no device" : "out of memory");
+  return ES_OK;
 }
 
 double es_ls_ready(const EsListSched *ls, int v, int dev) {
-  const EsDag *d = ls->dag;
-  double ready = 0;
-  for (int k = d->pred_first[v]; k < d->pred_first[v + 1]; k++) {
-    double a = arrival(ls, d->pred[k].task, d->pred[k].item, dev);
-    ready = a > ready ? a : ready;
-  }
-  return ready;
+  return es_timed_ready(ls->p, ls->dag, ls->sol, &ls->dup, v, dev);
+}
+
+double es_ls_start(const EsListSched *ls, int v, int dev, double dur, bool insertion) {
+  return es_timeline_earliest(&ls->tl, dev, es_ls_ready(ls, v, dev), dur, insertion);
 }
 
 int es_ls_best_device(const EsListSched *ls, int v, bool insertion, double *start) {
@@ -66,7 +70,7 @@ int es_ls_best_device(const EsListSched *ls, int v, bool insertion, double *star
     double w = es_timed_task_time(ls->p, v, ls->dag->top_label[dev]);
     if (isinf(w))
       continue;
-    double s = es_timeline_earliest(&ls->tl, dev, es_ls_ready(ls, v, dev), w, insertion);
+    double s = es_ls_start(ls, v, dev, w, insertion);
     if (s + w < best_finish)
       best_finish = s + w, best = dev, *start = s;
   }
@@ -88,11 +92,11 @@ int es_ls_place_dup(EsListSched *ls, int v, int dev, double start) {
   EsDuplicate x = {v, l, start, start + es_timed_task_time(ls->p, v, l)};
   int i = ls->sol->ndups;
   if (es_solution_add_duplicate(ls->sol, x) ||
-      es_vec_reserve(&ls->dup_next, &ls->dup_next_cap, i + 1, sizeof(int)) ||
+      es_vec_reserve(&ls->dup.next, &ls->dup_next_cap, i + 1, sizeof(int)) ||
       es_timeline_insert(&ls->tl, dev, (EsSlot){x.start, x.finish, v, i}))
     return ES_ENOMEM;
-  ls->dup_next[i] = ls->dup_head[v];
-  ls->dup_head[v] = i;
+  ls->dup.next[i] = ls->dup.head[v];
+  ls->dup.head[v] = i;
   return i;
 }
 
@@ -101,7 +105,7 @@ void es_ls_unplace_dup(EsListSched *ls, int dup) {
   EsSolution *s = ls->sol;
   const EsDuplicate *x = &s->dups[dup];
   es_timeline_remove(&ls->tl, ls->p->label_device[x->label], x->task, dup);
-  ls->dup_head[x->task] = ls->dup_next[dup];
+  ls->dup.head[x->task] = ls->dup.next[dup];
   s->ndups--;
 }
 

@@ -53,6 +53,18 @@ double es_dag_mean_comm(const EsDag *d, int item);
  * dissertation's top distance), with mean costs. out[n]. O(V + E). */
 void es_dag_upward_rank(const EsDag *d, double *out);
 void es_dag_downward_rank(const EsDag *d, double *out);
+/* The same ranks over the subgraph of the tasks with alive[v] (arcs to
+ * others vanish); out[v] of the others is left alone. O(V + E). */
+void es_dag_upward_rank_among(const EsDag *d, const bool *alive, double *out);
+void es_dag_downward_rank_among(const EsDag *d, const bool *alive, double *out);
+/* The path priority rank_u + rank_d (CPOP's priority, the dissertation's
+ * decisive path DP = top + bottom distance): prio[n]; down[n] receives
+ * rank_d. O(V + E). */
+void es_dag_path_priority(const EsDag *d, double *prio, double *down);
+/* The critical path by a path priority: from the entry of highest prio,
+ * the successor of highest prio while it equals the entry's (ties by
+ * index). path[n] receives it in order; returns its length. O(V + E). */
+int es_dag_critical_path(const EsDag *d, const double *prio, int *path);
 
 /* Compares priorities with a relative tolerance so that ranks equal on
  * paper (sums of the same numbers in another order) tie, and ties break by
@@ -62,6 +74,8 @@ int es_rank_cmp(double ra, int a, double rb, int b);
 /* Turns priorities into a schedule order that respects precedence: the
  * ready task of highest priority goes next (a binary heap). order[n]. */
 int es_dag_priority_order(const EsDag *d, const double *prio, int *order);
+/* HEFT's order: es_dag_priority_order by the upward rank. order[n]. */
+int es_dag_heft_order(const EsDag *d, int *order);
 
 /* ---- per-processor timelines ---- */
 
@@ -82,10 +96,38 @@ void es_timeline_free(EsTimeline *t);
  * idle gap long enough (insertion) or after the last slot. O(log n + gaps). */
 double es_timeline_earliest(const EsTimeline *t, int d, double ready, double dur, bool insertion);
 int es_timeline_insert(EsTimeline *t, int d, EsSlot s);
+/* Index of the slot of (task, copy) on d, or -1. O(slots on d). */
+int es_timeline_find(const EsTimeline *t, int d, int task, int copy);
 /* Removes the slot of (task, copy) on d; returns whether one was found. */
 bool es_timeline_remove(EsTimeline *t, int d, int task, int copy);
 /* Fills the timelines from a solution (tasks and duplicates). */
 int es_timeline_from_solution(EsTimeline *t, const EsProblem *p, const EsSolution *s);
+
+/* ---- copies of tasks (copies.c) ---- */
+
+/* Duplicates per task: head[task] is the first index into sol->dups, next[]
+ * chains the others (-1 ends). */
+typedef struct EsDupIndex {
+  int *head, *next;
+} EsDupIndex;
+int es_dup_index_build(const EsSolution *s, EsDupIndex *ix);
+void es_dup_index_free(EsDupIndex *ix);
+
+/* Where a copy of task v runs: copy -1 is v itself, else sol->dups[copy]. */
+typedef struct EsCopyAt {
+  int label, dev;
+  double start, finish;
+} EsCopyAt;
+EsCopyAt es_copy_at(const EsProblem *p, const EsSolution *s, int v, int copy);
+
+/* Arrival on dev of the data item of an arc from u: the earliest, over
+ * u's copies, of finish + transfer (0 on dev itself). */
+double es_timed_arrival(const EsProblem *p, const EsSolution *s, const EsDupIndex *ix, int u,
+                        int item, int dev);
+/* Time at which all data of v is on dev: the latest arrival over v's
+ * predecessors (all of them placed). O(in-degree * copies). */
+double es_timed_ready(const EsProblem *p, const EsDag *d, const EsSolution *s, const EsDupIndex *ix,
+                      int v, int dev);
 
 /* ---- list scheduling ---- */
 
@@ -96,18 +138,28 @@ typedef struct EsListSched {
   const EsDag *dag;
   EsSolution *sol;
   EsTimeline tl;
-  bool *placed;  /* [n] */
-  int *dup_head; /* [n] first duplicate index or -1 */
-  int *dup_next; /* [dups_cap] next duplicate of the same task or -1 */
+  bool *placed;   /* [n] */
+  EsDupIndex dup; /* the duplicates placed so far, latest first */
   int dup_next_cap;
 } EsListSched;
 
 /* Starts an empty schedule in sol (made timed). */
 int es_ls_init(EsListSched *ls, const EsProblem *p, const EsDag *d, EsSolution *sol);
 void es_ls_free(EsListSched *ls);
+/* The steps of one list scheduler (its paper's phases) on an empty
+ * schedule; returns 0, ES_ENOMEM or ES_EINFEAS (a task runs nowhere). */
+typedef int (*EsLsSteps)(EsListSched *ls, void *arg);
+/* Runs a list scheduler named name: builds the DAG, starts an empty timed
+ * schedule in out, runs steps(ls, arg) and reports a failure in err as
+ * "name: ...". */
+int es_ls_schedule(const EsProblem *p, EsSolution *out, const char *name, EsLsSteps steps,
+                   void *arg, EsError *err);
 /* Time at which all data of v is on device dev, given the copies placed so
  * far (every predecessor must be placed). */
 double es_ls_ready(const EsListSched *ls, int v, int dev);
+/* EST(v, dev) of a copy lasting dur: data-ready, then the first idle gap
+ * long enough (insertion) or after the last slot on dev. */
+double es_ls_start(const EsListSched *ls, int v, int dev, double dur, bool insertion);
 /* Earliest finish of v over the devices it may run on, at level 0 (EFT).
  * Returns the device (or -1 if none) and its start in *start. */
 int es_ls_best_device(const EsListSched *ls, int v, bool insertion, double *start);
@@ -128,6 +180,10 @@ void es_ls_all_on(EsListSched *ls, const int *order, int d);
 /* The device whose serial time over all tasks is least, and that time;
  * -1 when no device runs every task. */
 int es_dag_best_single_device(const EsProblem *p, const EsDag *d, double *time);
+/* The same over the tasks with subset[v] (NULL: all): the device on which
+ * they run fastest one after another at the top level (CPOP's critical-path
+ * processor). */
+int es_dag_fastest_device(const EsProblem *p, const EsDag *d, const bool *subset, double *time);
 
 /* The ScheduleQ of DPS and HNPD (the dissertation's Fig. 5.1.b-c): the
  * critical-path tasks in increasing top distance, each preceded (addQ) by
@@ -135,6 +191,9 @@ int es_dag_best_single_device(const EsProblem *p, const EsDag *d, double *time);
  * distance, recursively; then the other exits the same way (the parents of
  * the virtual exit). order[n]; dp[n] and top[n] receive DP and top. */
 int es_dps_queue(const EsDag *d, int *order, double *dp, double *top);
+/* The ScheduleQ alone, in a new array[n] the caller frees; NULL when out
+ * of memory. */
+int *es_dps_queue_new(const EsDag *d);
 /* DPS's fallback (Fig. 5.1.b): when the makespan exceeds the serial time
  * on the best single processor, run everything there. */
 void es_dps_fallback(EsListSched *ls, const int *order);
@@ -200,34 +259,40 @@ int es_dvfs_scale(const EsProblem *p, int level, double horizon, EsSolution *s, 
 int es_dvfs_evenly(const EsProblem *p, double horizon, EsSolution *s, EsError *err);
 int es_dvfs_equalize(const EsProblem *p, double horizon, EsSolution *s, EsError *err);
 
-/* Duplicates per task: head[task] is the first index into sol->dups, next[]
- * chains the others (-1 ends). */
-typedef struct EsDupIndex {
-  int *head, *next;
-} EsDupIndex;
-int es_dup_index_build(const EsSolution *s, EsDupIndex *ix);
-void es_dup_index_free(EsDupIndex *ix);
+/* What the passes share while they change a schedule s: its DAG, the
+ * timelines of s (kept in step by es_dvfs_set_copy) and its duplicates. */
+typedef struct EsDvfsState {
+  EsDag dag;
+  EsTimeline tl;
+  EsDupIndex ix;
+} EsDvfsState;
+/* Errors: those of es_dag_build, out of memory. */
+int es_dvfs_state_init(EsDvfsState *st, const EsProblem *p, const EsSolution *s, EsError *err);
+void es_dvfs_state_free(EsDvfsState *st);
 
 /* Latest finish of one copy (copy -1: the task itself) so that no successor
  * copy that needs it, no next slot on its processor and no horizon is
  * violated, every other copy fixed (EASEF Eq. 13, with the successors'
- * actual starts). Shared by the passes. */
-double es_dvfs_latest_finish(const EsProblem *p, const EsDag *d, const EsTimeline *tl,
-                             const EsDupIndex *ix, const EsSolution *s, int task, int copy,
-                             double horizon);
-/* A copy of a task with a sort key. */
-typedef struct EsCopyRef {
-  double key;
-  int task, copy;
-} EsCopyRef;
-/* Every copy (tasks, then duplicates) sorted by decreasing finish (latest
- * first), or by increasing start when by_start. Caller frees; NULL when out
- * of memory. */
-EsCopyRef *es_dvfs_copies_sorted(const EsSolution *s, bool by_start);
+ * actual starts): the slack of a task before its successors. */
+double es_dvfs_latest_finish(const EsProblem *p, const EsDvfsState *st, const EsSolution *s,
+                             int task, int copy, double horizon);
+/* A pass's step on one copy (copy -1: the task itself) of task v. */
+typedef int (*EsDvfsStep)(const EsProblem *p, EsDvfsState *st, EsSolution *s, int v, int copy,
+                          double horizon);
+/* Calls step on every copy (tasks, then duplicates) by decreasing finish
+ * (latest first), or by increasing start when by_start, in the order the
+ * copies had when the sweep began. Returns the first error (ES_ENOMEM).
+ * O(copies log copies) plus the steps. */
+int es_dvfs_sweep(const EsProblem *p, EsDvfsState *st, EsSolution *s, bool by_start,
+                  EsDvfsStep step, double horizon);
 
-/* Sets a copy's label and start (finish follows) in s and in tl. */
-int es_dvfs_set_copy(const EsProblem *p, EsTimeline *tl, EsSolution *s, int v, int copy, int label,
+/* Sets a copy's label and start (finish follows) in s and in st->tl. */
+int es_dvfs_set_copy(const EsProblem *p, EsDvfsState *st, EsSolution *s, int v, int copy, int label,
                      double start);
+/* Runs a copy at label as late as it may: ending at lf, or from its
+ * current start when it lasts longer than that leaves. */
+int es_dvfs_end_at(const EsProblem *p, EsDvfsState *st, EsSolution *s, int v, int copy, int label,
+                   double lf);
 /* The slowest level of device dev at which task v lasts at most dur (the
  * level it runs at now when none is slower); returns its label. */
 int es_dvfs_slowest_fitting(const EsProblem *p, int v, int dev, double dur, int current);

@@ -68,15 +68,20 @@ int es_timeline_insert(EsTimeline *t, int d, EsSlot x) {
   return ES_OK;
 }
 
-bool es_timeline_remove(EsTimeline *t, int d, int task, int copy) {
-  EsSlot *s = t->slot[d];
+int es_timeline_find(const EsTimeline *t, int d, int task, int copy) {
   for (int i = t->len[d] - 1; i >= 0; i--)
-    if (s[i].task == task && s[i].copy == copy) {
-      memmove(&s[i], &s[i + 1], (size_t)(t->len[d] - i - 1) * sizeof *s);
-      t->len[d]--;
-      return true;
-    }
-  return false;
+    if (t->slot[d][i].task == task && t->slot[d][i].copy == copy)
+      return i;
+  return -1;
+}
+
+bool es_timeline_remove(EsTimeline *t, int d, int task, int copy) {
+  int i = es_timeline_find(t, d, task, copy);
+  if (i < 0)
+    return false;
+  memmove(&t->slot[d][i], &t->slot[d][i + 1], (size_t)(t->len[d] - i - 1) * sizeof(EsSlot));
+  t->len[d]--;
+  return true;
 }
 
 int es_timeline_from_solution(EsTimeline *t, const EsProblem *p, const EsSolution *s) {

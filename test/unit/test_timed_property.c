@@ -16,7 +16,7 @@
 
 enum { GRAPHS = 1500 };
 
-static const char *const algos[] = {"heft", "cpop", "dps", "hnpd", "easef"};
+static const char *const algos[] = {"heft", "ceft", "cpop", "dps", "hnpd", "easef"};
 static const char *const passes[] = {"none",    "off-idle", "low-idle:1", "scale:1",
                                      "scale:2", "scale",    "evenly",     "equalize"};
 
