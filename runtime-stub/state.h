@@ -22,6 +22,7 @@
 #include "runtime-stub/dvfs.h"
 #include "runtime-stub/esched_rt.h"
 #include "runtime-stub/registry.h"
+#include "runtime-stub/stream.h"
 #include "scheduler/platform.h"
 #include "scheduler/problem.h"
 #include "scheduler/profile.h"
@@ -34,6 +35,7 @@ typedef enum RtGpu { RT_GPU_SIM, RT_GPU_CUDA, RT_GPU_NONE } RtGpu;
 typedef struct RtConfig {
   const char *platform, *profile, *schedule, *trace, *summary, *cpufreq_root, *algorithm;
   const char *profile_out;
+  const char *stream_skip, *stream_delay; /* ESCHED_STREAM_SKIP, ESCHED_STREAM_DELAY */
   RtExecutor executor;
   RtGpu gpu;
   RtDvfsKind dvfs;
@@ -111,6 +113,11 @@ typedef struct RtState {
   double submit_seconds, schedule_seconds;
   RtWarning *warnings;
   int nwarnings;
+
+  /* Streams (stream.h): their schedules, core threads and counters, and the
+   * skip and delay requests for their rounds. */
+  RtStreams streams;
+  RtRules rules;
 } RtState;
 
 /* state.c */
