@@ -99,21 +99,21 @@ static void table(RwBuf *b, const XStream *st, int si, const EsCrownSchedule *s)
   order_comment(b, s);
   rw_printf(b, "static const EsrtStreamLevel esrt_sl%d_[] = {", si);
   for (int k = 0; k < s->nlevels; k++)
-    rw_printf(b, "%s{%.17g, %.17g}", k ? ", " : "", s->levels[k].freq, s->levels[k].power);
+    rw_printf(b, "%s{%.15g, %.15g}", k ? ", " : "", s->levels[k].freq, s->levels[k].power);
   rw_printf(b, "};\nstatic const EsrtStreamTask esrt_st%d_[] = {\n", si);
   rw_puts(b, "  /* name, team function, group, width, level, time at frequency 1 */\n");
   for (int j = 0; j < s->ntasks; j++) {
     const EsCrownPlaced *t = &s->tasks[j];
     rw_puts(b, "  {");
     literal(b, st->tasks[j].name);
-    rw_printf(b, ", esrt_sf%d_%d_, %d, %d, %d, %.17g},\n", si, j, t->group, t->width, t->level,
+    rw_printf(b, ", esrt_sf%d_%d_, %d, %d, %d, %.15g},\n", si, j, t->group, t->width, t->level,
               t->unscaled);
   }
   rw_printf(b, "};\nstatic const EsrtStream esrt_s%d_ = {", si);
   literal(b, st->name);
   rw_puts(b, ", ");
   literal(b, s->algorithm);
-  rw_printf(b, ", %d, %d, %.17g, esrt_sl%d_, %d, esrt_st%d_, %d};\n", s->cores, s->p, s->deadline,
+  rw_printf(b, ", %d, %d, %.15g, esrt_sl%d_, %d, esrt_st%d_, %d};\n", s->cores, s->p, s->deadline,
             si, s->nlevels, si, s->ntasks);
 }
 
