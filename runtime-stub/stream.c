@@ -13,21 +13,32 @@
 
 /* ---- descriptors ---- */
 
+/* Whether the table can be a crown schedule at all (the layout checks the
+ * rest); else why not. */
 static bool check_desc(const EsrtStream *d, char *why, size_t n) {
-  if (d->p < 1 || (d->p & (d->p - 1)) != 0 || d->p > (1 << ES_CROWN_ZMAX))
-    return snprintf(why, n, "%d cores is not a crown (a power of two)", d->p), false;
-  if (d->ntasks < 1 || d->nlevels < 1 || !d->tasks || !d->levels)
-    return snprintf(why, n, "no tasks or no levels"), false;
-  if (!(d->deadline > 0) || !isfinite(d->deadline))
-    return snprintf(why, n, "deadline %g is not a positive time", d->deadline), false;
+  if (d->p < 1 || (d->p & (d->p - 1)) != 0 || d->p > (1 << ES_CROWN_ZMAX)) {
+    snprintf(why, n, "%d cores is not a crown (a power of two)", d->p);
+    return false;
+  }
+  if (d->ntasks < 1 || d->nlevels < 1 || !d->tasks || !d->levels) {
+    snprintf(why, n, "no tasks or no levels");
+    return false;
+  }
+  if (!(d->deadline > 0) || !isfinite(d->deadline)) {
+    snprintf(why, n, "deadline %g is not a positive time", d->deadline);
+    return false;
+  }
   for (int k = 0; k < d->nlevels; k++)
-    if (!(d->levels[k].freq > 0) || !(d->levels[k].power >= 0))
-      return snprintf(why, n, "level %d has frequency %g and power %g", k, d->levels[k].freq,
-                      d->levels[k].power),
-             false;
+    if (!(d->levels[k].freq > 0) || !(d->levels[k].power >= 0)) {
+      snprintf(why, n, "level %d has frequency %g and power %g", k, d->levels[k].freq,
+               d->levels[k].power);
+      return false;
+    }
   for (int j = 0; j < d->ntasks; j++)
-    if (!d->tasks[j].fn || !d->tasks[j].name || !(d->tasks[j].unscaled >= 0))
-      return snprintf(why, n, "task %d has no function, name or time", j), false;
+    if (!d->tasks[j].fn || !d->tasks[j].name || !(d->tasks[j].unscaled >= 0)) {
+      snprintf(why, n, "task %d has no function, name or time", j);
+      return false;
+    }
   return true;
 }
 
