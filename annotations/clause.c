@@ -164,8 +164,7 @@ static void skip_to_close(Parser *p, size_t open) {
  * literals. Returns false at the end of the text or on a character that
  * cannot be part of an expression (reported; `what` names the context:
  * "an array section", "width"). */
-static bool scan_expr(Parser *p, const char *stops, const char *what, size_t *begin,
-                      size_t *end) {
+static bool scan_expr(Parser *p, const char *stops, const char *what, size_t *begin, size_t *end) {
   skip_space(p);
   *begin = p->pos;
   int depth = 0;
@@ -328,9 +327,7 @@ static bool parse_expr_arg(Parser *p, EsClause *c) {
   return c->text != NULL;
 }
 
-static bool is_value_char(char c) {
-  return c && !strchr(" \t\r\n\f\v,():/\"'", c);
-}
+static bool is_value_char(char c) { return c && !strchr(" \t\r\n\f\v,():/\"'", c); }
 
 /* value = the characters up to space, ',' or ')': a number or a quantity
  * ("4e6", "2ms"), checked by the caller. Returns its span; empty when none. */
@@ -464,16 +461,11 @@ static bool clause_kind(const Parser *p, const char *id, EsClauseKind *k) {
   static const struct {
     const char *name;
     EsClauseKind kind;
-  } words[] = {{"name", ES_CLAUSE_NAME},
-               {"in", ES_CLAUSE_IN},
-               {"out", ES_CLAUSE_OUT},
-               {"inout", ES_CLAUSE_INOUT},
-               {"pin", ES_CLAUSE_PIN},
-               {"width", ES_CLAUSE_WIDTH},
-               {"work", ES_CLAUSE_WORK},
-               {"efficiency", ES_CLAUSE_EFFICIENCY},
-               {"cores", ES_CLAUSE_CORES},
-               {"deadline", ES_CLAUSE_DEADLINE}};
+  } words[] = {{"name", ES_CLAUSE_NAME},   {"in", ES_CLAUSE_IN},
+               {"out", ES_CLAUSE_OUT},     {"inout", ES_CLAUSE_INOUT},
+               {"pin", ES_CLAUSE_PIN},     {"width", ES_CLAUSE_WIDTH},
+               {"work", ES_CLAUSE_WORK},   {"efficiency", ES_CLAUSE_EFFICIENCY},
+               {"cores", ES_CLAUSE_CORES}, {"deadline", ES_CLAUSE_DEADLINE}};
   for (size_t i = 0; i < sizeof words / sizeof words[0]; i++)
     if (!strcmp(id, words[i].name)) {
       *k = words[i].kind;
@@ -570,7 +562,8 @@ static bool directive(Parser *p, EsAnnotKind *kind) {
   static const struct {
     const char *word;
     EsAnnotKind kind;
-  } directives[] = {{"task", ES_ANNOT_TASK}, {"region", ES_ANNOT_REGION}, {"stream", ES_ANNOT_STREAM}};
+  } directives[] = {
+      {"task", ES_ANNOT_TASK}, {"region", ES_ANNOT_REGION}, {"stream", ES_ANNOT_STREAM}};
   bool ok = false;
   for (size_t i = 0; word && !ok && i < sizeof directives / sizeof directives[0]; i++)
     if (!strcmp(word, directives[i].word)) {

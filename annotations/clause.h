@@ -93,7 +93,7 @@ typedef struct EsClauseError {
 /* A parsed annotation. Owns every string and array it points to. */
 typedef struct EsAnnotation {
   EsAnnotKind kind; /* TASK, REGION or STREAM */
-  int col; /* of the directive word; 0 for the macro form */
+  int col;          /* of the directive word; 0 for the macro form */
   EsClause *clauses;
   int nclauses;
   EsClauseError *errors; /* in order of position */

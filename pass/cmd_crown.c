@@ -48,8 +48,8 @@ static bool apply_platform(const char *spec, EsCrownProblemList *list) {
     ok = crown_set_platform_levels(list->v[i], d) == ES_OK &&
          es_crown_problem_finish(list->v[i], &err) == ES_OK;
   if (ok)
-    diag(DIAG_NOTE, NULL, 0, 0, "levels of every core from platform '%s', device '%s'",
-         pl->name, d->name);
+    diag(DIAG_NOTE, NULL, 0, 0, "levels of every core from platform '%s', device '%s'", pl->name,
+         d->name);
   es_platform_free(pl);
   return ok;
 }

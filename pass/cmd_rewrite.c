@@ -205,8 +205,7 @@ static EsProfile *load_profile(const char *path) {
   EsError err = {0};
   if (es_profile_read(path, &prof, &err) == ES_OK)
     return prof;
-  diag(DIAG_WARNING, err.file, err.line, err.col, "%s; scheduling with default costs",
-       err.message);
+  diag(DIAG_WARNING, err.file, err.line, err.col, "%s; scheduling with default costs", err.message);
   return NULL;
 }
 
@@ -276,8 +275,7 @@ static bool schedule_streams(const Options *o, Frontend *f, Plans *plans, const 
     diag(DIAG_WARNING, o->in.file, 0, 0,
          "%d stream task%s without work() or a profile entry get%s the neutral work (%g s "
          "alone at the fastest level)",
-         defaulted, defaulted == 1 ? "" : "s", defaulted == 1 ? "s" : "",
-         STREAM_NEUTRAL_SECONDS);
+         defaulted, defaulted == 1 ? "" : "s", defaulted == 1 ? "s" : "", STREAM_NEUTRAL_SECONDS);
   es_crown_problem_list_free(&list);
   return ok;
 }
@@ -457,8 +455,9 @@ static int run(int argc, char **argv, bool compile) {
   bool ok = frontend_run(&f, &o.in);
   if (ok)
     ok = compile ? schedule_all(&o, &f, &plans) : read_schedules(&o, &f, &plans);
-  ok = ok && (!compile || (write_schedules(o.schedule_out, &plans) &&
-                          write_stream_schedules(o.stream_schedule_out, &plans))) &&
+  ok = ok &&
+       (!compile || (write_schedules(o.schedule_out, &plans) &&
+                     write_stream_schedules(o.stream_schedule_out, &plans))) &&
        write_output(&o, &f, &plans);
   plans_free(&plans);
   frontend_free(&f);

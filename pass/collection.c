@@ -10,8 +10,7 @@
 /* An amount in the model's units: times become work at F_max. */
 static double model_amount(XAmount a, double fmax) { return a.time ? a.value * fmax : a.value; }
 
-static double task_work(const XStreamTask *t, const EsProfile *prof, double fmax,
-                        int *defaulted) {
+static double task_work(const XStreamTask *t, const EsProfile *prof, double fmax, int *defaulted) {
   double seconds;
   if (t->work.value > 0)
     return model_amount(t->work, fmax);
@@ -21,8 +20,8 @@ static double task_work(const XStreamTask *t, const EsProfile *prof, double fmax
   return STREAM_NEUTRAL_SECONDS * fmax;
 }
 
-static int add_task(EsCrownProblem *p, const XStreamTask *t, const EsProfile *prof,
-                    double fmax, int *defaulted) {
+static int add_task(EsCrownProblem *p, const XStreamTask *t, const EsProfile *prof, double fmax,
+                    int *defaulted) {
   int j = es_crown_add_task(p, t->name, task_work(t, prof, fmax, defaulted), (double)t->width);
   if (j < 0)
     return j;

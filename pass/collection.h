@@ -25,7 +25,7 @@
 #include "scheduler/platform.h"
 #include "scheduler/profile.h"
 
-#define STREAM_DEFAULT_CORES 4
+#define STREAM_DEFAULT_CORES   4
 #define STREAM_NEUTRAL_SECONDS 1e-3
 
 /* Appends one finished collection per stream of x, in order, to out.

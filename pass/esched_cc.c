@@ -63,8 +63,8 @@ static bool ends_with(const char *s, const char *suffix) {
 
 /* esched's own options: --name=value or --name value. */
 static int parse_esched_options(int argc, char **argv, Options *o) {
-  static const char *const with_value[] = {"--variant", "--platform", "--profile",
-                                           "--profile-use", "--algo", NULL};
+  static const char *const with_value[] = {"--variant",     "--platform", "--profile",
+                                           "--profile-use", "--algo",     NULL};
   int i = 1;
   for (; i < argc; i++) {
     const char *a = argv[i];

@@ -82,26 +82,26 @@ typedef struct XStreamTask {
   const char **args;  /* argument texts, as written */
   const char **types; /* the callee's parameter types, spelled (capture) */
   int nargs;
-  bool team_params;   /* the callee's last two parameters are int (member, members) */
+  bool team_params; /* the callee's last two parameters are int (member, members) */
   const char *width_text;
-  size_t width_at;    /* file offset of the width expression */
-  long long width;    /* W, once clang evaluated it; -1 when unknown */
+  size_t width_at; /* file offset of the width expression */
+  long long width; /* W, once clang evaluated it; -1 when unknown */
   XAmount work;
   EsCrownEffKind eff;
-  XAmount comm;                     /* ES_CROWN_EFF_COMM */
-  double table[ES_CROWN_ZMAX + 1];  /* ES_CROWN_EFF_TABLE: e(2^z), 0 = not listed */
-  size_t at;          /* the annotation's offset */
-  size_t call_at;     /* the call statement's first byte */
-  EsSourceRange range; /* the call statement, with its ';' */
+  XAmount comm;                    /* ES_CROWN_EFF_COMM */
+  double table[ES_CROWN_ZMAX + 1]; /* ES_CROWN_EFF_TABLE: e(2^z), 0 = not listed */
+  size_t at;                       /* the annotation's offset */
+  size_t call_at;                  /* the call statement's first byte */
+  EsSourceRange range;             /* the call statement, with its ';' */
 } XStreamTask;
 
 /* A `#pragma esched stream` region: one round of its tasks (docs/annotations.md). */
 typedef struct XStream {
   const char *name;
-  const char *function; /* the enclosing function */
-  size_t fn_begin;      /* its first byte: outlined team functions go before it */
-  size_t at;            /* the annotation's offset */
-  EsSourceRange range;  /* the compound statement */
+  const char *function;   /* the enclosing function */
+  size_t fn_begin;        /* its first byte: outlined team functions go before it */
+  size_t at;              /* the annotation's offset */
+  EsSourceRange range;    /* the compound statement */
   const char *cores_text; /* NULL: the default */
   size_t cores_at;
   long long cores; /* once evaluated; 0 when absent, -1 when unknown */

@@ -130,11 +130,10 @@ static bool call_of(Walker *w, XStreamTask *t, CXCursor call) {
     free(ts);
   }
   t->nargs = nargs > 0 ? nargs : 0;
-  t->team_params = nparams >= 2 && nparams == nargs &&
-                   clang_getCanonicalType(clang_getArgType(fty, (unsigned)nparams - 2)).kind ==
-                       CXType_Int &&
-                   clang_getCanonicalType(clang_getArgType(fty, (unsigned)nparams - 1)).kind ==
-                       CXType_Int;
+  t->team_params =
+      nparams >= 2 && nparams == nargs &&
+      clang_getCanonicalType(clang_getArgType(fty, (unsigned)nparams - 2)).kind == CXType_Int &&
+      clang_getCanonicalType(clang_getArgType(fty, (unsigned)nparams - 1)).kind == CXType_Int;
   return true;
 }
 
@@ -240,8 +239,7 @@ void stream_task(Walker *w, int s, int ann, CXCursor c, size_t b, size_t e) {
 static long long positive_constant(Walker *w, const char *text, size_t at, const char *what) {
   long long v;
   if (!annots_constant(w->annots, text, &v)) {
-    walk_error(w, at, "the %s must be an integer constant expression; '%s' is not one", what,
-               text);
+    walk_error(w, at, "the %s must be an integer constant expression; '%s' is not one", what, text);
     return -1;
   }
   if (v < 1) {

@@ -45,7 +45,8 @@ void task_check_unique(Walker *w, const char *name, int ann) {
   walk_error(w, at, "duplicate task name '%s'", name);
   const Annot *p = &w->annots->v[prev];
   const EsClause *pc = find_clause(p, ES_CLAUSE_NAME);
-  walk_note(w, at, pc ? task_at_col(p, pc->ident_col) : p->begin, "'%s' was named here first", name);
+  walk_note(w, at, pc ? task_at_col(p, pc->ident_col) : p->begin, "'%s' was named here first",
+            name);
 }
 
 /* name(ID), else FUNCTION.CALLEE.K (FUNCTION.block.K for a block): the K-th
@@ -255,8 +256,8 @@ static void variants_and_pin(Walker *w, int n, const Annot *a, CXCursor callee, 
   for (int i = 0; i < node->nvariants; i++)
     has |= !strcmp(node->variants[i].device, pin->device);
   if (!has)
-    walk_error(w, task_at_col(a, pin->ident_col), "the task is pinned to '%s' but has no %s variant",
-               pin->device, pin->device);
+    walk_error(w, task_at_col(a, pin->ident_col),
+               "the task is pinned to '%s' but has no %s variant", pin->device, pin->device);
 }
 
 static void call_parts(Walker *w, int n, CXCursor call, CXCursor fn) {

@@ -360,8 +360,9 @@ static void stream_child(Walker *w, int s, int ann, CXCursor c, size_t b, size_t
     walk_error(w, a->begin, "a stream region holds only tasks: %s cannot be inside it",
                walk_annot_spelling(a));
   } else if (clang_getCursorKind(c) != CXCursor_NullStmt) {
-    walk_error(w, b, "a stream region holds only tasks: this statement needs "
-                     "'#pragma esched task'");
+    walk_error(w, b,
+               "a stream region holds only tasks: this statement needs "
+               "'#pragma esched task'");
   }
   swallow(w, b, e);
   refs_calls(w, c);

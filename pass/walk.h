@@ -119,7 +119,7 @@ typedef struct Walker {
   int open_host;     /* the X_HOST node host statements extend, or -1 */
   EsStrMap ordinals; /* "callee" -> count of tasks calling it in this function */
   int nregions;
-  int nstreams; /* stream regions of the function so far (default names) */
+  int nstreams;    /* stream regions of the function so far (default names) */
   CXCursor *stack; /* children of the statements being walked */
   int nstack, stack_cap;
 } Walker;

@@ -45,8 +45,8 @@ typedef struct RtCore {
   long changes; /* level changes */
   long tasks;   /* task instances run (one per team member) */
   double busy, energy;
-  long *per_level; /* [nlevels] task instances per level */
-  double clock;    /* model seconds since the round began */
+  long *per_level;      /* [nlevels] task instances per level */
+  double clock;         /* model seconds since the round began */
   char dvfs_error[256]; /* the first failure of the real DVFS back end */
   RtSlice *slices;
   int nslices, slices_cap;
@@ -54,12 +54,12 @@ typedef struct RtCore {
 
 /* A skip or delay request (stream_rules.c). */
 typedef struct RtRule {
-  char *stream;  /* NULL: any stream */
+  char *stream; /* NULL: any stream */
   char *task;
-  long round;    /* 1-based; 0: every round (environment) or the next (API) */
+  long round; /* 1-based; 0: every round (environment) or the next (API) */
   bool skip;
-  bool once;     /* API requests apply to one round */
-  double delay;  /* seconds late */
+  bool once;    /* API requests apply to one round */
+  double delay; /* seconds late */
 } RtRule;
 
 typedef struct RtRules {
@@ -75,9 +75,9 @@ typedef struct RtStreamTaskStats {
 
 /* How a stream's cores set their frequency. */
 typedef struct RtStreamDvfs {
-  RtDvfsKind kind;   /* RT_DVFS_CPUFREQ: per-CPU files; else simulated */
+  RtDvfsKind kind;    /* RT_DVFS_CPUFREQ: per-CPU files; else simulated */
   RtCpufreq *cpufreq; /* borrowed from the runtime state */
-  bool pin;          /* pin core m's thread to cpufreq's CPU m (real sysfs only) */
+  bool pin;           /* pin core m's thread to cpufreq's CPU m (real sysfs only) */
 } RtStreamDvfs;
 
 typedef struct RtStream {

@@ -36,8 +36,12 @@ static int push(RtRules *r, RtRule rule) {
 }
 
 int rt_rules_add(RtRules *r, const char *stream, const char *task, bool skip, double delay) {
-  RtRule rule = {stream ? dup_n(stream, strlen(stream)) : NULL, dup_n(task, strlen(task)), 0,
-                 skip, true, delay};
+  RtRule rule = {stream ? dup_n(stream, strlen(stream)) : NULL,
+                 dup_n(task, strlen(task)),
+                 0,
+                 skip,
+                 true,
+                 delay};
   if ((stream && !rule.stream) || !rule.task) {
     free(rule.stream);
     free(rule.task);

@@ -44,10 +44,8 @@ static void set_level(RtStream *st, RtCore *c, int level) {
     snprintf(c->dvfs_error, sizeof c->dvfs_error, "%s", why);
 }
 
-static void slice(RtStream *st, RtCore *c, int j, int member, int level, double dur,
-                  bool skipped) {
-  if (!st->tracing ||
-      es_vec_reserve(&c->slices, &c->slices_cap, c->nslices + 1, sizeof *c->slices))
+static void slice(RtStream *st, RtCore *c, int j, int member, int level, double dur, bool skipped) {
+  if (!st->tracing || es_vec_reserve(&c->slices, &c->slices_cap, c->nslices + 1, sizeof *c->slices))
     return; /* a trace missing slices beats a failing program */
   c->slices[c->nslices++] =
       (RtSlice){j, member, st->round, level, st->base + c->clock, dur, skipped};

@@ -88,8 +88,8 @@ static void streams(const RtState *s, FILE *f) {
             d->name, st->rounds, st->p, d->algorithm, d->deadline, st->missed, st->worst);
     for (int m = 0; m < st->p; m++) {
       const RtCore *c = &st->cores[m];
-      fprintf(f, "esched:     core %d: %ld tasks, busy %.6g s, energy %.6g J, levels", m,
-              c->tasks, c->busy, c->energy);
+      fprintf(f, "esched:     core %d: %ld tasks, busy %.6g s, energy %.6g J, levels", m, c->tasks,
+              c->busy, c->energy);
       levels(f, c->per_level, st->sched->nlevels);
       fprintf(f, "\n");
     }

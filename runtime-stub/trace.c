@@ -62,8 +62,8 @@ static void write_slice(FILE *f, const RtStream *st, int tid, const RtSlice *x) 
           x->skipped ? "skip" : "stream", tid, x->start * 1e6, x->dur * 1e6);
   fprintf(f, "\"args\":{\"stream\":");
   json_string(f, st->desc->name);
-  fprintf(f, ",\"round\":%ld,\"member\":%d,\"members\":%d,\"level\":%d,\"freq\":%.0f}}",
-          x->round, x->member, t->width, x->level, st->sched->levels[x->level].freq);
+  fprintf(f, ",\"round\":%ld,\"member\":%d,\"members\":%d,\"level\":%d,\"freq\":%.0f}}", x->round,
+          x->member, t->width, x->level, st->sched->levels[x->level].freq);
 }
 
 /* A track per core of each stream, after the devices' and the link's. */

@@ -211,8 +211,10 @@ static void test_errors(void) {
   expect_error("task width(a;b)", 13, "unexpected ';' in a width");
   expect_error("task work()", 11, "expected a number, with or without a unit (work(2ms))");
   expect_error("stream deadline(1 ms)", 19, "expected ')'");
-  expect_error("task efficiency(3:0.5)", 17, "efficiency width 3 is not a power of two (1, 2, 4, ...)");
-  expect_error("task efficiency(0:1)", 17, "efficiency width 0 is not a power of two (1, 2, 4, ...)");
+  expect_error("task efficiency(3:0.5)", 17,
+               "efficiency width 3 is not a power of two (1, 2, 4, ...)");
+  expect_error("task efficiency(0:1)", 17,
+               "efficiency width 0 is not a power of two (1, 2, 4, ...)");
   expect_error("task efficiency(2:0.9, 2:0.8)", 24, "efficiency of width 2 listed twice");
   expect_error("task efficiency(amdahl:0.1)", 17,
                "unknown efficiency model 'amdahl' (perfect, comm:PSI or WIDTH:EFFICIENCY)");

@@ -48,7 +48,7 @@ static void team(const void *args, int member, int members) {
 
 static const EsrtStreamLevel levels[] = {{4, 64}, {2, 8}, {1, 1}};
 static const EsrtStreamTask tasks[NT] = {
-    {"A", team, 1, 4, 0, 4}, {"B", team, 2, 2, 1, 2}, {"C", team, 3, 2, 1, 2},
+    {"A", team, 1, 4, 0, 4}, {"B", team, 2, 2, 1, 2},   {"C", team, 3, 2, 1, 2},
     {"D", team, 4, 1, 1, 1}, {"E", team, 4, 1, 2, 0.5}, {"F", team, 7, 1, 1, 2},
 };
 static const EsrtStream stream = {"t", "test", 4, 4, 3, levels, 3, tasks, NT};
@@ -176,7 +176,8 @@ static void test_outputs(const char *summary, const char *trace) {
   char *text = slurp(summary);
   expect_line(text, "esched:   stream t: 3 rounds on 4 cores (test), deadline 3 s: 0 missed, "
                     "longest round 3 s\n");
-  expect_line(text, "esched:     core 0: 11 tasks, busy 8.5 s, energy 218.5 J, levels 0:3 1:4 2:4\n");
+  expect_line(text,
+              "esched:     core 0: 11 tasks, busy 8.5 s, energy 218.5 J, levels 0:3 1:4 2:4\n");
   expect_line(text, "esched:     task B: group 2, team 2 (cores 0-1), level 1 (2Hz); ran 2, "
                     "levels 1:2; skipped 1, late 0\n");
   expect_line(text, "esched:     task F: group 7, team 1 (core 3), level 1 (2Hz); ran 3, "
