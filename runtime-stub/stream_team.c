@@ -77,7 +77,8 @@ static void run_task(RtStream *st, RtCore *c, int j, int member) {
   int level = st->level[j]; /* final: every event before j on this core is handled */
   if (st->skip[j]) {
     slice(st, c, j, member, level, 0, true);
-    ts->skipped += member == 0;
+    if (member == 0) /* the task's counters are its member 0's */
+      ts->skipped++;
     event(st, c, j, -t->unscaled / st->sched->levels[level].freq);
     return;
   }
