@@ -162,8 +162,9 @@ static void skip_to_close(Parser *p, size_t open) {
 
 /* expr = C expression text up to one of stops outside (), [], {} and
  * literals. Returns false at the end of the text or on a character that
- * cannot be part of an expression (reported). */
-static bool scan_expr(Parser *p, const char *stops, size_t *begin, size_t *end) {
+ * cannot be part of an expression (reported; `what` names the context:
+ * "an array section", "width"). */
+static bool scan_expr(Parser *p, const char *stops, const char *what, size_t *begin, size_t *end) {
   skip_space(p);
   *begin = p->pos;
   int depth = 0;
@@ -172,7 +173,7 @@ static bool scan_expr(Parser *p, const char *stops, size_t *begin, size_t *end) 
     if (depth == 0 && strchr(stops, c))
       break;
     if (c == ';' || c == '{' || c == '}') {
-      error_at(p, p->pos, "unexpected '%c' in an array section", c);
+      error_at(p, p->pos, "unexpected '%c' in %s", c, what);
       return false;
     }
     if (c == '"' || c == '\'') {
@@ -184,7 +185,7 @@ static bool scan_expr(Parser *p, const char *stops, size_t *begin, size_t *end) 
     if (c == '(' || c == '[')
       depth++;
     else if ((c == ')' || c == ']') && --depth < 0) {
-      error_at(p, p->pos, "expected '%s' in an array section", stops[0] == ':' ? ":" : "]");
+      error_at(p, p->pos, "expected '%s' in %s", stops[0] == ':' ? ":" : "]", what);
       return false;
     }
     p->pos++;
@@ -216,7 +217,7 @@ static bool parse_section(Parser *p, EsClauseItem *it) {
   it->bracket_col = col_of(p->pos);
   p->pos++;
   size_t b, e;
-  if (!scan_expr(p, ":]", &b, &e))
+  if (!scan_expr(p, ":]", "an array section", &b, &e))
     return false;
   if (cur(p) == ']') {
     error_at(p, p->pos, "expected ':' in array section (write %s[lo:len])", it->name);
@@ -225,7 +226,7 @@ static bool parse_section(Parser *p, EsClauseItem *it) {
   it->lo = dup_span(p, b, e);
   it->lo_col = it->lo ? col_of(b) : 0;
   p->pos++; /* ':' */
-  if (!scan_expr(p, "]", &b, &e))
+  if (!scan_expr(p, "]", "an array section", &b, &e))
     return false;
   it->len = dup_span(p, b, e);
   it->len_col = it->len ? col_of(b) : 0;
@@ -309,15 +310,162 @@ static bool parse_pin(Parser *p, EsClause *c) {
   return true;
 }
 
+/* ("width" | "cores") "(" expr ")": a C integer constant expression, kept
+ * as text (the caller has clang evaluate it). */
+static bool parse_expr_arg(Parser *p, EsClause *c) {
+  size_t b, e;
+  const char *what = c->kind == ES_CLAUSE_WIDTH ? "a width" : "a core count";
+  if (!scan_expr(p, ")", what, &b, &e))
+    return false;
+  if (e == b) {
+    error_at(p, p->pos, "expected %s: an integer constant", what);
+    return false;
+  }
+  c->text = dup_span(p, b, e);
+  c->text_col = col_of(b);
+  p->pos++; /* ')' */
+  return c->text != NULL;
+}
+
+static bool is_value_char(char c) { return c && !strchr(" \t\r\n\f\v,():/\"'", c); }
+
+/* value = the characters up to space, ',' or ')': a number or a quantity
+ * ("4e6", "2ms"), checked by the caller. Returns its span; empty when none. */
+static void scan_value(Parser *p, size_t *begin, size_t *end) {
+  skip_space(p);
+  *begin = p->pos;
+  while (!at_end(p) && is_value_char(cur(p)))
+    p->pos++;
+  *end = p->pos;
+}
+
+/* ("work" | "deadline") "(" value ")" */
+static bool parse_value_arg(Parser *p, EsClause *c) {
+  size_t b, e;
+  scan_value(p, &b, &e);
+  if (e == b) {
+    if (!at_end(p))
+      error_at(p, p->pos, "expected a number, with or without a unit (%s(2ms))",
+               es_clause_kind_name(c->kind));
+    return false;
+  }
+  c->text = dup_span(p, b, e);
+  c->text_col = col_of(b);
+  return c->text && expect(p, ')', "')'");
+}
+
+static EsClauseEntry *new_entry(Parser *p, EsClause *c) {
+  EsClauseEntry *grown = realloc(c->entries, sizeof *grown * (size_t)(c->nentries + 1));
+  if (!grown) {
+    p->nomem = true;
+    return NULL;
+  }
+  c->entries = grown;
+  EsClauseEntry *en = &c->entries[c->nentries++];
+  memset(en, 0, sizeof *en);
+  return en;
+}
+
+/* The key of an efficiency entry: a word, or a width in decimal digits. */
+static char *read_key(Parser *p, size_t *start) {
+  skip_space(p);
+  if (!(cur(p) >= '0' && cur(p) <= '9'))
+    return read_ident(p, start);
+  *start = p->pos;
+  while (cur(p) >= '0' && cur(p) <= '9')
+    p->pos++;
+  return dup_span(p, *start, p->pos);
+}
+
+/* entry = "perfect" | "comm" ":" value | INTEGER ":" value */
+static bool parse_entry(Parser *p, EsClause *c) {
+  size_t start, b, e;
+  char *key = read_key(p, &start);
+  EsClauseEntry *en = key ? new_entry(p, c) : NULL;
+  if (!en) {
+    free(key);
+    if (!at_end(p) && !p->nomem)
+      error_at(p, start, "expected 'perfect', 'comm:PSI' or WIDTH:EFFICIENCY entries");
+    return false;
+  }
+  en->key = key;
+  en->key_col = col_of(start);
+  bool width = key[0] >= '0' && key[0] <= '9';
+  if (!width && strcmp(key, "comm") != 0 && strcmp(key, "perfect") != 0) {
+    error_at(p, start, "unknown efficiency model '%s' (perfect, comm:PSI or WIDTH:EFFICIENCY)",
+             key);
+    return false;
+  }
+  if (!strcmp(key, "perfect"))
+    return true;
+  if (!expect(p, ':', "':'"))
+    return false;
+  scan_value(p, &b, &e);
+  if (e == b) {
+    if (!at_end(p))
+      error_at(p, p->pos, "expected a number after ':'");
+    return false;
+  }
+  en->value = dup_span(p, b, e);
+  en->value_col = col_of(b);
+  return en->value != NULL;
+}
+
+/* A width of the table: a power of two, listed once. */
+static bool check_width_entry(Parser *p, const EsClause *c, int k) {
+  const EsClauseEntry *en = &c->entries[k];
+  long q = strlen(en->key) <= 9 ? strtol(en->key, NULL, 10) : 0;
+  if (q < 1 || (q & (q - 1)) != 0) {
+    error_at(p, (size_t)en->key_col - 1, "efficiency width %s is not a power of two (1, 2, 4, ...)",
+             en->key);
+    return false;
+  }
+  for (int i = 0; i < k; i++)
+    if (strtol(c->entries[i].key, NULL, 10) == q) {
+      error_at(p, (size_t)en->key_col - 1, "efficiency of width %ld listed twice", q);
+      return false;
+    }
+  return true;
+}
+
+/* efficiency = "perfect" | "comm" ":" value | entry ("," entry)* */
+static bool parse_efficiency(Parser *p, EsClause *c) {
+  for (;;) {
+    if (!parse_entry(p, c))
+      return false;
+    const EsClauseEntry *en = &c->entries[c->nentries - 1];
+    bool model = en->key[0] < '0' || en->key[0] > '9';
+    if ((model && c->nentries > 1) || (!model && !check_width_entry(p, c, c->nentries - 1))) {
+      if (model)
+        error_at(p, (size_t)en->key_col - 1, "'%s' is a whole efficiency model: give it alone",
+                 en->key);
+      return false;
+    }
+    skip_space(p);
+    if (cur(p) == ')') {
+      p->pos++;
+      return true;
+    }
+    if (model && cur(p) == ',')
+      error_at(p, (size_t)en->key_col - 1, "'%s' is a whole efficiency model: give it alone",
+               en->key);
+    else if (cur(p) != ',' && !at_end(p))
+      error_at(p, p->pos, model ? "expected ')'" : "expected ',' or ')'");
+    if (cur(p) != ',' || model)
+      return false;
+    p->pos++;
+  }
+}
+
 static bool clause_kind(const Parser *p, const char *id, EsClauseKind *k) {
   static const struct {
     const char *name;
     EsClauseKind kind;
-  } words[] = {{"name", ES_CLAUSE_NAME},
-               {"in", ES_CLAUSE_IN},
-               {"out", ES_CLAUSE_OUT},
-               {"inout", ES_CLAUSE_INOUT},
-               {"pin", ES_CLAUSE_PIN}};
+  } words[] = {{"name", ES_CLAUSE_NAME},   {"in", ES_CLAUSE_IN},
+               {"out", ES_CLAUSE_OUT},     {"inout", ES_CLAUSE_INOUT},
+               {"pin", ES_CLAUSE_PIN},     {"width", ES_CLAUSE_WIDTH},
+               {"work", ES_CLAUSE_WORK},   {"efficiency", ES_CLAUSE_EFFICIENCY},
+               {"cores", ES_CLAUSE_CORES}, {"deadline", ES_CLAUSE_DEADLINE}};
   for (size_t i = 0; i < sizeof words / sizeof words[0]; i++)
     if (!strcmp(id, words[i].name)) {
       *k = words[i].kind;
@@ -336,6 +484,11 @@ static bool parse_clause_body(Parser *p, EsClause *c) {
   case ES_CLAUSE_OUT:
   case ES_CLAUSE_INOUT: return parse_list(p, c);
   case ES_CLAUSE_PIN: return parse_pin(p, c);
+  case ES_CLAUSE_WIDTH:
+  case ES_CLAUSE_CORES: return parse_expr_arg(p, c);
+  case ES_CLAUSE_WORK:
+  case ES_CLAUSE_DEADLINE: return parse_value_arg(p, c);
+  case ES_CLAUSE_EFFICIENCY: return parse_efficiency(p, c);
   case ES_CLAUSE_VARIANT:
     if (!strcmp(c->device, "cpu")) {
       error_at(p, (size_t)c->col - 1, "'cpu' is the host: its variant is the task region itself");
@@ -406,12 +559,20 @@ static void parse_clause(Parser *p) {
 static bool directive(Parser *p, EsAnnotKind *kind) {
   size_t start;
   char *word = read_ident(p, &start);
-  bool ok = word && (!strcmp(word, "task") || !strcmp(word, "region"));
-  if (ok)
-    *kind = !strcmp(word, "task") ? ES_ANNOT_TASK : ES_ANNOT_REGION;
-  else if (!p->nomem)
-    error_at(p, start, "expected 'task' or 'region' after 'esched'%s%s%s", word ? ", not '" : "",
-             word ? word : "", word ? "'" : "");
+  static const struct {
+    const char *word;
+    EsAnnotKind kind;
+  } directives[] = {
+      {"task", ES_ANNOT_TASK}, {"region", ES_ANNOT_REGION}, {"stream", ES_ANNOT_STREAM}};
+  bool ok = false;
+  for (size_t i = 0; word && !ok && i < sizeof directives / sizeof directives[0]; i++)
+    if (!strcmp(word, directives[i].word)) {
+      *kind = directives[i].kind;
+      ok = true;
+    }
+  if (!ok && !p->nomem)
+    error_at(p, start, "expected 'task', 'region' or 'stream' after 'esched'%s%s%s",
+             word ? ", not '" : "", word ? word : "", word ? "'" : "");
   p->a->col = col_of(start);
   free(word);
   return ok;
@@ -432,26 +593,42 @@ static void report_duplicate_items(Parser *p, const EsClause *c, int ci) {
     }
 }
 
-/* Rules across clauses: one name, one pin, one variant per device, an item
- * in one data clause, and only name() on a region. */
+/* Whether clause kind k may appear on directive d: name on all; cores and
+ * deadline on stream only; everything else on task only. */
+static bool allowed(EsAnnotKind d, EsClauseKind k) {
+  if (k == ES_CLAUSE_NAME)
+    return true;
+  if (k == ES_CLAUSE_CORES || k == ES_CLAUSE_DEADLINE)
+    return d == ES_ANNOT_STREAM;
+  return d == ES_ANNOT_TASK;
+}
+
+static const char *directive_name(EsAnnotKind d) {
+  return d == ES_ANNOT_REGION ? "region" : d == ES_ANNOT_STREAM ? "stream" : "task";
+}
+
+/* Rules across clauses: at most one of each clause but the data clauses
+ * (one variant per device), an item in one data clause, and each clause on
+ * its directive. */
 static void check_clauses(Parser *p) {
   EsAnnotation *a = p->a;
   for (int i = 0; i < a->nclauses; i++) {
     const EsClause *c = &a->clauses[i];
-    if (a->kind == ES_ANNOT_REGION && c->kind != ES_CLAUSE_NAME) {
-      error_at(p, (size_t)c->col - 1, "clause '%s' is not allowed on 'region'",
-               c->device ? c->device : es_clause_kind_name(c->kind));
+    if (!allowed(a->kind, c->kind)) {
+      error_at(p, (size_t)c->col - 1, "clause '%s' is not allowed on '%s'",
+               c->kind == ES_CLAUSE_VARIANT ? c->device : es_clause_kind_name(c->kind),
+               directive_name(a->kind));
       continue;
     }
-    for (int j = 0; j < i; j++) {
+    bool data = c->kind == ES_CLAUSE_IN || c->kind == ES_CLAUSE_OUT || c->kind == ES_CLAUSE_INOUT;
+    for (int j = 0; j < i && !data; j++) {
       const EsClause *d = &a->clauses[j];
-      bool same = c->kind == d->kind && (c->kind == ES_CLAUSE_NAME || c->kind == ES_CLAUSE_PIN);
-      if (c->kind == ES_CLAUSE_VARIANT && d->kind == ES_CLAUSE_VARIANT)
+      bool same = c->kind == d->kind;
+      if (same && c->kind == ES_CLAUSE_VARIANT)
         same = !strcmp(c->device, d->device);
       if (same) {
         error_at(p, (size_t)c->col - 1, "second '%s' clause",
-                 c->device && c->kind == ES_CLAUSE_VARIANT ? c->device
-                                                           : es_clause_kind_name(c->kind));
+                 c->kind == ES_CLAUSE_VARIANT ? c->device : es_clause_kind_name(c->kind));
         break;
       }
     }
@@ -518,8 +695,14 @@ void es_annotation_clear(EsAnnotation *a) {
       free(c->items[j].len);
     }
     free(c->items);
+    for (int j = 0; j < c->nentries; j++) {
+      free(c->entries[j].key);
+      free(c->entries[j].value);
+    }
+    free(c->entries);
     free(c->device);
     free(c->ident);
+    free(c->text);
   }
   free(a->clauses);
   free(a->errors);
@@ -534,6 +717,11 @@ const char *es_clause_kind_name(EsClauseKind k) {
   case ES_CLAUSE_INOUT: return "inout";
   case ES_CLAUSE_VARIANT: return "variant";
   case ES_CLAUSE_PIN: return "pin";
+  case ES_CLAUSE_WIDTH: return "width";
+  case ES_CLAUSE_WORK: return "work";
+  case ES_CLAUSE_EFFICIENCY: return "efficiency";
+  case ES_CLAUSE_CORES: return "cores";
+  case ES_CLAUSE_DEADLINE: return "deadline";
   }
   return "?";
 }

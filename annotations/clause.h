@@ -7,16 +7,26 @@
  * caller maps them to file positions by adding the text's file offset.
  *
  *   annotation = directive clause*
- *   directive  = "task" | "region"
+ *   directive  = "task" | "region" | "stream"
  *   clause     = "name" "(" IDENT ")"
  *              | ("in" | "out" | "inout") "(" item ("," item)* ")"
  *              | DEVICE "(" IDENT ")"          -- a variant on another device
  *              | "pin" "(" DEVICE ")"
+ *              | ("width" | "cores") "(" expr ")"       -- C integer constants
+ *              | ("work" | "deadline") "(" value ")"    -- quantities: 4e6, 2ms
+ *              | "efficiency" "(" efficiency ")"
  *   item       = IDENT [ "[" [expr] ":" [expr] "]" ]
+ *   efficiency = "perfect" | "comm" ":" value | entry ("," entry)*
+ *   entry      = INTEGER ":" value               -- width q : e(q)
  *
  * Whitespace, backslash-newline, and C comments separate tokens. expr is C
- * expression text up to the ':' or ']' outside parentheses, brackets, braces
- * and literals (write a conditional expression inside parentheses).
+ * expression text up to the ':' or ']' (')' for width and cores) outside
+ * parentheses, brackets, braces and literals (write a conditional
+ * expression inside parentheses). value is the text up to ',' or ')': the
+ * caller reads it as a number or a quantity with a unit. Which clause goes
+ * on which directive: name on all; cores and deadline only on stream; the
+ * others only on task (width, work and efficiency are for tasks of a stream
+ * region, which the caller checks).
  */
 #ifndef ESCHED_ANNOTATIONS_CLAUSE_H
 #define ESCHED_ANNOTATIONS_CLAUSE_H
@@ -27,6 +37,7 @@
 typedef enum EsAnnotKind {
   ES_ANNOT_TASK = 1,
   ES_ANNOT_REGION = 2,
+  ES_ANNOT_STREAM = 3,
 } EsAnnotKind;
 
 typedef enum EsClauseKind {
@@ -36,6 +47,11 @@ typedef enum EsClauseKind {
   ES_CLAUSE_INOUT,
   ES_CLAUSE_VARIANT, /* DEVICE(FUNCTION) */
   ES_CLAUSE_PIN,
+  ES_CLAUSE_WIDTH,      /* width(EXPR): a stream task's maximum width W */
+  ES_CLAUSE_WORK,       /* work(VALUE): a stream task's work tau */
+  ES_CLAUSE_EFFICIENCY, /* efficiency(...): a stream task's e(q) */
+  ES_CLAUSE_CORES,      /* cores(EXPR): a stream's core count p */
+  ES_CLAUSE_DEADLINE,   /* deadline(VALUE): a stream's round deadline M */
 } EsClauseKind;
 
 /* One entry of an in/out/inout list: a variable or an array section. */
@@ -48,6 +64,13 @@ typedef struct EsClauseItem {
   int bracket_col;     /* the '[' */
 } EsClauseItem;
 
+/* One entry of efficiency(...): key "perfect" (no value), "comm" or a
+ * width (decimal digits, > 0), and the value's text. */
+typedef struct EsClauseEntry {
+  char *key, *value;
+  int key_col, value_col; /* value_col 0 when there is no value */
+} EsClauseEntry;
+
 typedef struct EsClause {
   EsClauseKind kind;
   int col;      /* the clause's first character */
@@ -56,6 +79,10 @@ typedef struct EsClause {
   int ident_col;
   EsClauseItem *items; /* IN, OUT, INOUT */
   int nitems;
+  char *text; /* WIDTH, CORES: the expression; WORK, DEADLINE: the value (trimmed) */
+  int text_col;
+  EsClauseEntry *entries; /* EFFICIENCY, in order */
+  int nentries;
 } EsClause;
 
 typedef struct EsClauseError {
@@ -65,8 +92,8 @@ typedef struct EsClauseError {
 
 /* A parsed annotation. Owns every string and array it points to. */
 typedef struct EsAnnotation {
-  EsAnnotKind kind;
-  int col; /* of the directive word; 0 for the macro form */
+  EsAnnotKind kind; /* TASK, REGION or STREAM */
+  int col;          /* of the directive word; 0 for the macro form */
   EsClause *clauses;
   int nclauses;
   EsClauseError *errors; /* in order of position */
@@ -101,8 +128,8 @@ size_t es_annotation_group_end(const char *text, size_t len, size_t open);
 /* Frees what *a owns and zeroes it; accepts NULL and a zeroed struct. */
 void es_annotation_clear(EsAnnotation *a);
 
-/* The text of a clause kind as written ("in", "name", ...; "variant" and
- * "pin" for the device clauses). */
+/* The text of a clause kind as written ("in", "name", "width", ...;
+ * "variant" and "pin" for the device clauses). */
 const char *es_clause_kind_name(EsClauseKind k);
 
 #endif

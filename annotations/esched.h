@@ -28,4 +28,8 @@
  * own (its tasks are not part of the enclosing function's graph). */
 #define ESCHED_REGION(...) ESCHED_PRAGMA_(esched region __VA_ARGS__)
 
+/* A stream region: the compound statement after the macro is one round of
+ * a streaming task collection; it holds only tasks with width(W). */
+#define ESCHED_STREAM(...) ESCHED_PRAGMA_(esched stream __VA_ARGS__)
+
 #endif

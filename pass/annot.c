@@ -59,13 +59,28 @@ static bool scan_pragma(AnnotList *l, const Source *s, size_t hash, size_t line_
   return true;
 }
 
-/* macro = ("ESCHED_TASK" | "ESCHED_REGION") space "(" ... ")"; returns the
- * offset to go on scanning from. */
+static const struct {
+  const char *name;
+  EsAnnotKind kind;
+} macros[] = {{"ESCHED_TASK", ES_ANNOT_TASK},
+              {"ESCHED_REGION", ES_ANNOT_REGION},
+              {"ESCHED_STREAM", ES_ANNOT_STREAM}};
+
+/* The macro of esched.h named at pos, or -1. */
+static int macro_at(const Source *s, size_t pos) {
+  for (int i = 0; i < (int)(sizeof macros / sizeof macros[0]); i++)
+    if (word_at(s, pos, macros[i].name))
+      return i;
+  return -1;
+}
+
+/* macro = ("ESCHED_TASK" | "ESCHED_REGION" | "ESCHED_STREAM") space "(" ... ")";
+ * returns the offset to go on scanning from. */
 static size_t scan_macro(AnnotList *l, const Source *s, size_t at, bool *ok) {
-  bool task = word_at(s, at, "ESCHED_TASK");
-  if ((at > 0 && ident_char(s->text[at - 1])) || (!task && !word_at(s, at, "ESCHED_REGION")))
+  int m = macro_at(s, at);
+  if ((at > 0 && ident_char(s->text[at - 1])) || m < 0)
     return at + 1;
-  size_t p = at + (task ? 11 : 13);
+  size_t p = at + strlen(macros[m].name);
   while (p < s->len && strchr(" \t\r\n", s->text[p]))
     p++;
   if (p >= s->len || s->text[p] != '(')
@@ -79,7 +94,7 @@ static size_t scan_macro(AnnotList *l, const Source *s, size_t at, bool *ok) {
   a->macro = true;
   a->text = p + 1;
   a->end = es_annotation_group_end(s->text, s->len, p);
-  a->parsed.kind = task ? ES_ANNOT_TASK : ES_ANNOT_REGION;
+  a->parsed.kind = macros[m].kind;
   return a->end > s->len ? p + 1 : a->end;
 }
 
@@ -108,9 +123,7 @@ static size_t scan_line(AnnotList *l, const Source *s, size_t pos, size_t end, i
     if (!e)
       break;
     size_t at = (size_t)(e - s->text);
-    pos = word_at(s, at, "ESCHED_TASK") || word_at(s, at, "ESCHED_REGION")
-              ? scan_macro(l, s, at, ok)
-              : at + 1;
+    pos = macro_at(s, at) >= 0 ? scan_macro(l, s, at, ok) : at + 1;
   }
   l->conditional |= *depth > 0 && l->len > before;
   return pos > end ? pos : end + 1;
@@ -136,12 +149,15 @@ static bool parse_all(AnnotList *l, const Source *s, const char *const *devices)
                            : es_annotation_parse(t, stop - a->text, devices, &a->parsed);
     if (a->parse_rc == ES_ENOMEM)
       return false;
-    for (int c = 0; c < a->parsed.nclauses; c++)
-      for (int k = 0; k < a->parsed.clauses[c].nitems; k++) {
-        const EsClauseItem *it = &a->parsed.clauses[c].items[k];
-        if (!add_expr(l, it->lo) || !add_expr(l, it->len))
+    for (int c = 0; c < a->parsed.nclauses; c++) {
+      const EsClause *cl = &a->parsed.clauses[c];
+      bool integer = cl->kind == ES_CLAUSE_WIDTH || cl->kind == ES_CLAUSE_CORES;
+      if (integer && !add_expr(l, cl->text))
+        return false;
+      for (int k = 0; k < cl->nitems; k++)
+        if (!add_expr(l, cl->items[k].lo) || !add_expr(l, cl->items[k].len))
           return false;
-      }
+    }
   }
   l->value = calloc((size_t)l->nexprs + 1, sizeof *l->value);
   l->known = calloc((size_t)l->nexprs + 1, sizeof *l->known);

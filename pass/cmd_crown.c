@@ -16,6 +16,24 @@
 bool crown_is_collection(const char *path) { return es_crown_probe(path, "collection"); }
 bool crown_is_schedule(const char *path) { return es_crown_probe(path, "crown_schedule"); }
 
+const EsDevice *crown_platform_device(const EsPlatform *pl) {
+  for (int i = 0; i < pl->ndevices; i++)
+    if (pl->devices[i].kind && strcmp(pl->devices[i].kind, "cpu") == 0)
+      return &pl->devices[i];
+  return pl->ndevices ? &pl->devices[0] : NULL;
+}
+
+int crown_set_platform_levels(EsCrownProblem *p, const EsDevice *d) {
+  EsCrownLevel *l = malloc(sizeof *l * (size_t)(d->nlevels + 1));
+  if (!l)
+    return ES_ENOMEM;
+  for (int k = 0; k < d->nlevels; k++)
+    l[k] = (EsCrownLevel){d->levels[k].freq, d->levels[k].power};
+  int rc = es_crown_set_levels(p, l, d->nlevels);
+  free(l);
+  return rc;
+}
+
 /* --platform: the levels of its first CPU (else first) device become every
  * core's levels, with measured powers. */
 static bool apply_platform(const char *spec, EsCrownProblemList *list) {
@@ -24,23 +42,14 @@ static bool apply_platform(const char *spec, EsCrownProblemList *list) {
   EsPlatform *pl = NULL;
   if (es_platform_load(spec, &pl, &err))
     return false;
-  const EsDevice *d = &pl->devices[0];
-  for (int i = 0; i < pl->ndevices; i++)
-    if (strcmp(pl->devices[i].kind, "cpu") == 0) {
-      d = &pl->devices[i];
-      break;
-    }
-  EsCrownLevel *l = malloc(sizeof *l * (size_t)d->nlevels);
-  bool ok = l != NULL;
-  for (int k = 0; ok && k < d->nlevels; k++)
-    l[k] = (EsCrownLevel){d->levels[k].freq, d->levels[k].power};
+  const EsDevice *d = crown_platform_device(pl);
+  bool ok = d != NULL;
   for (int i = 0; ok && i < list->len; i++)
-    ok = es_crown_set_levels(list->v[i], l, d->nlevels) == ES_OK &&
+    ok = crown_set_platform_levels(list->v[i], d) == ES_OK &&
          es_crown_problem_finish(list->v[i], &err) == ES_OK;
   if (ok)
-    diag(DIAG_NOTE, NULL, 0, 0, "levels of every core from platform '%s', device '%s'",
-         pl->name, d->name);
-  free(l);
+    diag(DIAG_NOTE, NULL, 0, 0, "levels of every core from platform '%s', device '%s'", pl->name,
+         d->name);
   es_platform_free(pl);
   return ok;
 }

@@ -8,6 +8,9 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#include "scheduler/crown.h"
+#include "scheduler/platform.h"
+
 typedef struct CrownCmd {
   const char *input, *platform, *algorithm, *output;
   uint64_t seed;
@@ -19,6 +22,12 @@ typedef struct CrownCmd {
 /* Whether path is a streaming task collection / a crown schedule file. */
 bool crown_is_collection(const char *path);
 bool crown_is_schedule(const char *path);
+
+/* The device whose levels every core of a crown takes: the platform's
+ * first CPU device, else its first device; NULL for an empty platform. */
+const EsDevice *crown_platform_device(const EsPlatform *pl);
+/* Sets p's levels to d's (frequency and measured power per level). */
+int crown_set_platform_levels(EsCrownProblem *p, const EsDevice *d);
 
 /* Exit statuses, like the commands. */
 int crown_schedule_main(const CrownCmd *c);

@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "pass/args.h"
+#include "pass/collection.h"
 #include "pass/commands.h"
 #include "pass/diag.h"
 #include "pass/dot.h"
@@ -21,11 +22,17 @@ static const char help[] =
     "\n"
     "Extracts the task graph of every function (and `#pragma esched region`\n"
     "block) of FILE.c that has esched annotations (docs/annotations.md) and\n"
-    "writes one graph document per function.\n"
+    "writes one graph document per function, and the streaming task\n"
+    "collection of every `#pragma esched stream` region (docs/crown.md).\n"
     "\n"
     "options:\n"
     "  -o FILE        output graph file (default: standard output)\n"
     "  --dot FILE     also write the graphs as Graphviz DOT\n"
+    "  --streams FILE write the stream collections there (default: to -o's\n"
+    "                 file when FILE.c has no task graphs)\n"
+    "  --platform P   the cores' levels of the collections: P's CPU device\n"
+    "                 (default: silberstein2011)\n"
+    "  --profile F    work of stream tasks without work(): their times in F\n"
     "  -p BUILD_DIR   take the compiler arguments from BUILD_DIR/compile_commands.json\n"
     "  --device NAME  a device the annotations may name besides cpu and gpu\n"
     "                 (repeatable)\n"
@@ -34,7 +41,7 @@ static const char help[] =
 
 typedef struct Options {
   FrontendInput in;
-  const char *output, *dot;
+  const char *output, *dot, *streams, *platform, *profile;
 } Options;
 
 static bool parse_options(int argc, char **argv, Options *o) {
@@ -59,6 +66,12 @@ static bool parse_options(int argc, char **argv, Options *o) {
       o->output = args_value(&a, arg);
     else if (!strcmp(arg, "--dot"))
       o->dot = args_value(&a, arg);
+    else if (!strcmp(arg, "--streams"))
+      o->streams = args_value(&a, arg);
+    else if (!strcmp(arg, "--platform"))
+      o->platform = args_value(&a, arg);
+    else if (!strcmp(arg, "--profile"))
+      o->profile = args_value(&a, arg);
     else if (!strcmp(arg, "-p"))
       o->in.build_dir = args_value(&a, arg);
     else if (!strcmp(arg, "--time"))
@@ -79,7 +92,34 @@ static bool parse_options(int argc, char **argv, Options *o) {
   return ok;
 }
 
-static bool write_outputs(const Options *o, Frontend *r) {
+/* The collections of the file's streams, written to path. */
+static bool write_collections(const Options *o, Frontend *f, const char *path) {
+  EsError err;
+  diag_error_init(&err);
+  EsPlatform *pf = NULL;
+  EsProfile *prof = NULL;
+  EsCrownProblemList list = {0};
+  int defaulted = 0;
+  bool ok = es_platform_load(o->platform ? o->platform : "silberstein2011", &pf, &err) == ES_OK &&
+            (!o->profile || es_profile_read(o->profile, &prof, &err) == ES_OK) &&
+            collection_build_all(&f->x, &f->src, pf, prof, &list, &defaulted);
+  EsOutput out;
+  if (ok && (ok = es_output_open(&out, path, &err) == ES_OK)) {
+    if (es_crown_write(out.f, (const EsCrownProblem *const *)list.v, list.len)) {
+      ok = es_output_commit(&out, &err) == ES_OK;
+    } else {
+      es_output_abort(&out);
+      diag(DIAG_ERROR, NULL, 0, 0, "extract: cannot write '%s'", path);
+      ok = false;
+    }
+  }
+  es_crown_problem_list_free(&list);
+  es_profile_free(prof);
+  es_platform_free(pf);
+  return ok;
+}
+
+static bool write_graphs(const Options *o, Frontend *r) {
   EsError err;
   diag_error_init(&err);
   const EsGraph *const *v = (const EsGraph *const *)r->graphs.v;
@@ -104,6 +144,22 @@ static bool write_outputs(const Options *o, Frontend *r) {
          (!o->dot || es_output_commit(&dot, &err) == ES_OK);
 }
 
+/* Graphs go to -o; collections to --streams, else to -o when the file has
+ * no graphs (one file holds one kind of document). */
+static bool write_outputs(const Options *o, Frontend *f) {
+  bool streams = f->x.nstreams > 0, graphs = f->graphs.len > 0;
+  if (streams && graphs && !o->streams) {
+    diag(DIAG_ERROR, f->src.path, 0, 0,
+         "extract: the file has task graphs and stream regions: write the streams' "
+         "collections with --streams FILE");
+    return false;
+  }
+  if (streams && !o->streams && !graphs)
+    return write_collections(o, f, o->output ? o->output : "-");
+  return (graphs || !streams ? write_graphs(o, f) : true) &&
+         (!streams || write_collections(o, f, o->streams));
+}
+
 int cmd_extract(int argc, char **argv) {
   Options o;
   memset(&o, 0, sizeof o);
@@ -112,7 +168,7 @@ int cmd_extract(int argc, char **argv) {
   Frontend f;
   int status = 1;
   if (frontend_run(&f, &o.in)) {
-    if (f.graphs.len == 0)
+    if (f.graphs.len == 0 && f.x.nstreams == 0)
       diag(DIAG_WARNING, f.src.path, 0, 0, "no esched annotations");
     if (write_outputs(&o, &f))
       status = 0;

@@ -1,8 +1,9 @@
 /* esched rewrite and esched compile: annotated C -> scheduled C.
  *
- *   rewrite:  extract -> match the given schedule -> rewrite
+ *   rewrite:  extract -> match the given schedules -> rewrite
  *   compile:  extract -> costs (profile, else neutral defaults) -> schedule
- *             (the variant's algorithm) -> rewrite
+ *             (graphs: the variant's algorithm; streams: a crown algorithm)
+ *             -> rewrite
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -10,10 +11,12 @@
 #include <unistd.h>
 
 #include "pass/args.h"
+#include "pass/collection.h"
 #include "pass/commands.h"
 #include "pass/diag.h"
 #include "pass/frontend.h"
 #include "pass/rewrite.h"
+#include "pass/rw_stream.h"
 #include "scheduler/files.h"
 #include "scheduler/plan.h"
 
@@ -23,10 +26,13 @@ static const char rewrite_help[] =
     "Rewrites FILE.c so that each task runs where SCHEDULE.yaml puts it (one\n"
     "document per graph, as esched schedule writes them), through the runtime\n"
     "(esched_rt.h). A schedule made for another version of the source is an\n"
-    "error naming the task.\n"
+    "error naming the task. Stream regions take their crown schedules from\n"
+    "--stream-schedule (one document per stream, as esched schedule writes\n"
+    "them for the collections of esched extract).\n"
     "\n"
     "options:\n"
-    "  --schedule FILE  the schedule\n"
+    "  --schedule FILE  the schedule of the task graphs\n"
+    "  --stream-schedule FILE  the crown schedules of the stream regions\n"
     "  -o FILE          the rewritten C file (default: standard output)\n"
     "  -p BUILD_DIR     compiler arguments from BUILD_DIR/compile_commands.json\n"
     "  --device NAME    a device the annotations may name besides cpu and gpu\n"
@@ -48,7 +54,10 @@ static const char compile_help[] =
     "  --profile-generate[=DIR]  build a program that measures every task and\n"
     "                   merges the samples into DIR/esched-profile.yaml at exit\n"
     "                   (DIR defaults to the current folder)\n"
+    "  --algo A         crown algorithm of the stream regions (default crown-sa;\n"
+    "                   crown-fast, crown-bin, crown-ilp, crown-integrated)\n"
     "  --schedule-out F also write the schedule\n"
+    "  --stream-schedule-out F  also write the streams' crown schedules\n"
     "  -o FILE          the rewritten C file (default: standard output)\n"
     "  -p BUILD_DIR     compiler arguments from BUILD_DIR/compile_commands.json\n"
     "  --device NAME    a device the annotations may name besides cpu and gpu\n"
@@ -58,10 +67,13 @@ static const char compile_help[] =
  * device it has a variant for, so only transfers and powers decide. */
 #define NEUTRAL_SECONDS 1e-3
 
+/* The crown algorithm of stream regions when --algo is not given. */
+#define STREAM_DEFAULT_ALGORITHM "crown-sa"
+
 typedef struct Options {
   FrontendInput in;
   const char *output, *schedule, *schedule_out, *platform, *profile;
-  const char *variant;
+  const char *variant, *algo, *stream_schedule, *stream_schedule_out;
   char *profile_generate; /* the profile path a profiling build writes */
   bool compile;
 } Options;
@@ -115,6 +127,12 @@ static bool parse(int argc, char **argv, Options *o) {
       ok = d && frontend_add_device(&o->in, d);
     } else if (!o->compile && !strcmp(arg, "--schedule"))
       o->schedule = args_value(&a, arg);
+    else if (!o->compile && !strcmp(arg, "--stream-schedule"))
+      o->stream_schedule = args_value(&a, arg);
+    else if (o->compile && !strcmp(arg, "--algo"))
+      o->algo = args_value(&a, arg);
+    else if (o->compile && !strcmp(arg, "--stream-schedule-out"))
+      o->stream_schedule_out = args_value(&a, arg);
     else if (o->compile && !strcmp(arg, "--schedule-out"))
       o->schedule_out = args_value(&a, arg);
     else if (o->compile && !strcmp(arg, "--platform"))
@@ -133,8 +151,17 @@ static bool parse(int argc, char **argv, Options *o) {
     diag(DIAG_ERROR, NULL, 0, 0, "%s: no input file (see esched %s --help)", cmd, cmd);
     ok = false;
   }
-  if (ok && !o->compile && !o->schedule) {
-    diag(DIAG_ERROR, NULL, 0, 0, "rewrite: no schedule given (--schedule FILE)");
+  if (ok && !o->compile && !o->schedule && !o->stream_schedule) {
+    diag(DIAG_ERROR, NULL, 0, 0,
+         "rewrite: no schedule given (--schedule FILE, --stream-schedule FILE)");
+    ok = false;
+  }
+  if (ok && o->algo && !es_crown_algorithm_find(o->algo)) {
+    diag(DIAG_ERROR, NULL, 0, 0,
+         "compile: --algo takes the crown algorithm of the stream regions (crown-fast, "
+         "crown-bin, crown-sa, crown-ilp, crown-integrated), not '%s'; task graphs follow "
+         "--variant",
+         o->algo);
     ok = false;
   }
   return ok;
@@ -227,6 +254,10 @@ typedef struct Plans {
   int n;
   EsPlatform *platform;
   EsScheduleList read;
+  /* Streams: one crown schedule per stream region, owned by `crown` (made
+   * by compile, or read by rewrite). */
+  const EsCrownSchedule **streams;
+  EsCrownScheduleList crown;
 } Plans;
 
 static void plans_free(Plans *p) {
@@ -238,20 +269,57 @@ static void plans_free(Plans *p) {
   free(p->v), free(p->owned), free(p->problems);
   es_schedule_list_free(&p->read);
   es_platform_free(p->platform);
+  free(p->streams);
+  es_crown_schedule_list_free(&p->crown);
 }
 
-static bool plans_alloc(Plans *p, int n) {
+static bool plans_alloc(Plans *p, int n, int nstreams) {
   p->n = n;
   p->v = calloc((size_t)n + 1, sizeof *p->v);
   p->owned = calloc((size_t)n + 1, sizeof *p->owned);
   p->problems = calloc((size_t)n + 1, sizeof *p->problems);
-  return p->v && p->owned && p->problems;
+  p->streams = calloc((size_t)nstreams + 1, sizeof *p->streams);
+  return p->v && p->owned && p->problems && p->streams;
+}
+
+/* compile: each stream's collection (collection.h) scheduled by the crown
+ * algorithm; a schedule that misses the deadline is still used, with a
+ * warning. */
+static bool schedule_streams(const Options *o, Frontend *f, Plans *plans, const EsProfile *prof) {
+  EsCrownProblemList list = {0};
+  int defaulted = 0;
+  bool ok = collection_build_all(&f->x, &f->src, plans->platform, prof, &list, &defaulted);
+  EsCrownOptions opt = {1, 0, 0};
+  const char *algo = o->algo ? o->algo : STREAM_DEFAULT_ALGORITHM;
+  for (int i = 0; ok && i < list.len; i++) {
+    EsError err;
+    diag_error_init(&err);
+    EsCrownSchedule *s = NULL;
+    ok = es_crown_run(algo, list.v[i], &opt, &s, &err) == ES_OK &&
+         es_crown_schedule_list_push(&plans->crown, s) == ES_OK;
+    if (!ok) {
+      es_crown_schedule_free(s);
+      break;
+    }
+    plans->streams[i] = s;
+    if (!s->feasible)
+      diag(DIAG_WARNING, o->in.file, 0, 0,
+           "stream '%s': %s's crown schedule misses the deadline (makespan %g s > %g s)",
+           s->collection, algo, s->makespan, s->deadline);
+  }
+  if (ok && defaulted)
+    diag(DIAG_WARNING, o->in.file, 0, 0,
+         "%d stream task%s without work() or a profile entry get%s the neutral work (%g s "
+         "alone at the fastest level)",
+         defaulted, defaulted == 1 ? "" : "s", defaulted == 1 ? "s" : "", STREAM_NEUTRAL_SECONDS);
+  es_crown_problem_list_free(&list);
+  return ok;
 }
 
 static bool schedule_all(const Options *o, Frontend *f, Plans *plans) {
   EsError err;
   diag_error_init(&err);
-  if (!plans_alloc(plans, f->graphs.len) ||
+  if (!plans_alloc(plans, f->graphs.len, f->x.nstreams) ||
       es_platform_load(o->platform ? o->platform : "silberstein2011", &plans->platform, &err))
     return false;
   EsProfile *prof = load_profile(o->profile);
@@ -273,6 +341,7 @@ static bool schedule_all(const Options *o, Frontend *f, Plans *plans) {
          "variant for); build with --profile to schedule from measurements",
          defaulted, defaulted == 1 ? "" : "s", defaulted == 1 ? "s" : "", NEUTRAL_SECONDS,
          defaulted == 1 ? "it has" : "they have");
+  ok = ok && schedule_streams(o, f, plans, prof);
   es_profile_free(prof);
   return ok;
 }
@@ -304,10 +373,45 @@ static bool match_schedule(const Frontend *f, const EsSchedule *s, const EsGraph
   return ok;
 }
 
+/* rewrite: each stream's document of the crown schedule file, by name. */
+static bool read_stream_schedules(const Options *o, Frontend *f, Plans *plans) {
+  if (f->x.nstreams == 0)
+    return true;
+  EsError err;
+  diag_error_init(&err);
+  if (!o->stream_schedule) {
+    diag(DIAG_ERROR, NULL, 0, 0, "rewrite: %s has stream regions: give --stream-schedule FILE",
+         f->in.file);
+    return false;
+  }
+  if (es_crown_schedule_read(o->stream_schedule, &plans->crown, &err))
+    return false;
+  bool ok = true;
+  for (int i = 0; i < f->x.nstreams; i++) {
+    const XStream *st = &f->x.streams[i];
+    for (int k = 0; k < plans->crown.len && !plans->streams[i]; k++)
+      if (!strcmp(plans->crown.v[k]->collection, st->name))
+        plans->streams[i] = plans->crown.v[k];
+    if (!plans->streams[i])
+      diag(DIAG_ERROR, o->stream_schedule, 0, 0, "the crown schedules have none for stream '%s'",
+           st->name);
+    ok = ok && plans->streams[i] && rw_stream_matches(st, plans->streams[i], o->stream_schedule);
+  }
+  return ok;
+}
+
 static bool read_schedules(const Options *o, Frontend *f, Plans *plans) {
   EsError err;
   diag_error_init(&err);
-  if (!plans_alloc(plans, f->graphs.len) || es_schedule_read(o->schedule, &plans->read, &err))
+  if (!plans_alloc(plans, f->graphs.len, f->x.nstreams) || !read_stream_schedules(o, f, plans))
+    return false;
+  if (f->graphs.len && !o->schedule) {
+    diag(DIAG_ERROR, NULL, 0, 0, "rewrite: %s has task graphs: give --schedule FILE", f->in.file);
+    return false;
+  }
+  if (!o->schedule)
+    return true;
+  if (es_schedule_read(o->schedule, &plans->read, &err))
     return false;
   bool ok = true;
   for (int i = 0; i < f->graphs.len; i++) {
@@ -334,8 +438,25 @@ static bool write_output(const Options *o, Frontend *f, const Plans *plans) {
   if (es_output_open(&out, o->output ? o->output : "-", &err))
     return false;
   RwOptions ro = {o->in.file, o->profile_generate};
-  if (!rw_rewrite(f, plans->v, &ro, out.f)) {
+  if (!rw_rewrite(f, plans->v, plans->streams, &ro, out.f)) {
     es_output_abort(&out);
+    return false;
+  }
+  return es_output_commit(&out, &err) == ES_OK;
+}
+
+static bool write_stream_schedules(const char *path, const Plans *plans) {
+  if (!path)
+    return true;
+  EsError err;
+  diag_error_init(&err);
+  EsOutput out;
+  if (es_output_open(&out, path, &err))
+    return false;
+  if (!es_crown_schedule_write(out.f, (const EsCrownSchedule *const *)plans->crown.v,
+                               plans->crown.len)) {
+    es_output_abort(&out);
+    diag(DIAG_ERROR, NULL, 0, 0, "compile: cannot write '%s'", path);
     return false;
   }
   return es_output_commit(&out, &err) == ES_OK;
@@ -370,7 +491,10 @@ static int run(int argc, char **argv, bool compile) {
   bool ok = frontend_run(&f, &o.in);
   if (ok)
     ok = compile ? schedule_all(&o, &f, &plans) : read_schedules(&o, &f, &plans);
-  ok = ok && (!compile || write_schedules(o.schedule_out, &plans)) && write_output(&o, &f, &plans);
+  ok = ok &&
+       (!compile || (write_schedules(o.schedule_out, &plans) &&
+                     write_stream_schedules(o.stream_schedule_out, &plans))) &&
+       write_output(&o, &f, &plans);
   plans_free(&plans);
   frontend_free(&f);
   free(o.profile_generate);

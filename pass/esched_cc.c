@@ -3,7 +3,7 @@
  *
  *   esched-cc [ESCHED OPTIONS] [COMPILER] ARGS...
  *
- * esched's options come first (--variant, --platform, --profile,
+ * esched's options come first (--variant, --platform, --profile, --algo,
  * --profile-generate[=DIR], --profile-use=FILE, --keep-rewritten). COMPILER
  * is present when esched-cc is a launcher (CMAKE_C_COMPILER_LAUNCHER); as
  * CC=esched-cc it is $ESCHED_CC, else cc. Every .c input that mentions esched
@@ -63,8 +63,8 @@ static bool ends_with(const char *s, const char *suffix) {
 
 /* esched's own options: --name=value or --name value. */
 static int parse_esched_options(int argc, char **argv, Options *o) {
-  static const char *const with_value[] = {"--variant", "--platform", "--profile",
-                                           "--profile-use", NULL};
+  static const char *const with_value[] = {"--variant",     "--platform", "--profile",
+                                           "--profile-use", "--algo",     NULL};
   int i = 1;
   for (; i < argc; i++) {
     const char *a = argv[i];

@@ -16,6 +16,9 @@ void x_unit_free(XUnit *u) {
   for (int i = 0; i < u->ngraphs; i++)
     free(u->graphs[i].locals);
   free(u->graphs);
+  for (int i = 0; i < u->nstreams; i++)
+    free(u->streams[i].tasks);
+  free(u->streams);
   es_arena_free(&u->arena);
   memset(u, 0, sizeof *u);
 }
@@ -83,6 +86,24 @@ int x_node_access(XUnit *u, int n, const XAccess *acc) {
     return ES_ENOMEM;
   node->acc[node->nacc++] = *acc;
   return ES_OK;
+}
+
+int x_stream_add(XUnit *u) {
+  if (es_vec_reserve(&u->streams, &u->streams_cap, u->nstreams + 1, sizeof *u->streams))
+    return -1;
+  memset(&u->streams[u->nstreams], 0, sizeof *u->streams);
+  return u->nstreams++;
+}
+
+int x_stream_task_add(XUnit *u, int s) {
+  XStream *st = &u->streams[s];
+  if (es_vec_reserve(&st->tasks, &st->tasks_cap, st->ntasks + 1, sizeof *st->tasks))
+    return -1;
+  XStreamTask *t = &st->tasks[st->ntasks];
+  memset(t, 0, sizeof *t);
+  t->width = -1;
+  t->work.value = t->comm.value = -1;
+  return st->ntasks++;
 }
 
 int x_graph_local(XUnit *u, int g, const char *name) {

@@ -13,6 +13,7 @@
 #include <stdbool.h>
 
 #include "scheduler/arena.h"
+#include "scheduler/crown.h"
 #include "scheduler/graph.h"
 
 /* An access of a node to a data item. kill: the item's data is dead after
@@ -66,11 +67,56 @@ typedef struct XGraph {
   int ntasks; /* task regions in it (static or deferred) */
 } XGraph;
 
+/* A number of a stream clause as written: a plain number in the crown
+ * model's units, or a time (with a unit: 2ms) that the collection turns
+ * into work at the fastest level (seconds * F_max). */
+typedef struct XAmount {
+  double value; /* < 0 when the clause is absent */
+  bool time;
+} XAmount;
+
+/* One task of a stream region: a call run by a team of cores. */
+typedef struct XStreamTask {
+  const char *name;
+  const char *callee;
+  const char **args;  /* argument texts, as written */
+  const char **types; /* the callee's parameter types, spelled (capture) */
+  int nargs;
+  bool team_params; /* the callee's last two parameters are int (member, members) */
+  const char *width_text;
+  size_t width_at; /* file offset of the width expression */
+  long long width; /* W, once clang evaluated it; -1 when unknown */
+  XAmount work;
+  EsCrownEffKind eff;
+  XAmount comm;                    /* ES_CROWN_EFF_COMM */
+  double table[ES_CROWN_ZMAX + 1]; /* ES_CROWN_EFF_TABLE: e(2^z), 0 = not listed */
+  size_t at;                       /* the annotation's offset */
+  size_t call_at;                  /* the call statement's first byte */
+  EsSourceRange range;             /* the call statement, with its ';' */
+} XStreamTask;
+
+/* A `#pragma esched stream` region: one round of its tasks (docs/annotations.md). */
+typedef struct XStream {
+  const char *name;
+  const char *function;   /* the enclosing function */
+  size_t fn_begin;        /* its first byte: outlined team functions go before it */
+  size_t at;              /* the annotation's offset */
+  EsSourceRange range;    /* the compound statement */
+  const char *cores_text; /* NULL: the default */
+  size_t cores_at;
+  long long cores; /* once evaluated; 0 when absent, -1 when unknown */
+  double deadline; /* seconds; 0 when absent */
+  XStreamTask *tasks;
+  int ntasks, tasks_cap;
+} XStream;
+
 typedef struct XUnit {
   XGraph *graphs;
   int ngraphs, graphs_cap;
   XNode *nodes; /* program order within each graph */
   int nnodes, nodes_cap;
+  XStream *streams; /* in program order */
+  int nstreams, streams_cap;
   EsArena arena;
 } XUnit;
 
@@ -85,6 +131,11 @@ int x_node_add(XUnit *u, XKind kind, int graph);
  * combine (in + out = inout), differing sections widen to the whole item.
  * Returns 0 or ES_ENOMEM. */
 int x_node_access(XUnit *u, int n, const XAccess *acc);
+
+/* Appends a stream (zeroed) or a task of stream s (zeroed but for width
+ * -1 and absent amounts); index or -1 when out of memory. */
+int x_stream_add(XUnit *u);
+int x_stream_task_add(XUnit *u, int s);
 
 /* Records a variable that dies at the end of graph g's scope. */
 int x_graph_local(XUnit *u, int g, const char *name);

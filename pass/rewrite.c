@@ -10,12 +10,14 @@
 
 #include "pass/diag.h"
 #include "pass/rw_facts.h"
+#include "pass/rw_stream.h"
 #include "pass/rw_text.h"
 #include "pass/version.h"
 
 typedef struct Rw {
   Frontend *f;
   const RwGraphPlan *plans;
+  const EsCrownSchedule *const *streams;
   const RwOptions *opt;
   RwFacts facts;
   RwEdits edits;
@@ -571,6 +573,13 @@ static void place_outlined(Rw *rw) {
               rw_buf_take(&rw->outlined[i]));
 }
 
+static void rewrite_streams(Rw *rw) {
+  RwStreamOut o = {&rw->f->src, rw->opt->path, &rw->decls, &rw->tables, &rw->edits};
+  for (int i = 0; i < rw->f->x.nstreams; i++)
+    if (!rw_stream(&rw->f->x.streams[i], i, rw->streams[i], &o))
+      rw->errors++;
+}
+
 static void rewrite_nodes(Rw *rw) {
   int task = 0;
   for (int i = 0; i < rw->f->x.nnodes; i++) {
@@ -588,18 +597,20 @@ static bool has_tasks(const XUnit *x) {
   for (int i = 0; i < x->nnodes; i++)
     if (x->nodes[i].kind == X_TASK)
       return true;
-  return false;
+  return x->nstreams > 0;
 }
 
-bool rw_rewrite(Frontend *f, const RwGraphPlan *plans, const RwOptions *opt, FILE *out) {
+bool rw_rewrite(Frontend *f, const RwGraphPlan *plans, const EsCrownSchedule *const *streams,
+                const RwOptions *opt, FILE *out) {
   /* A file without tasks is left as it is: not even the runtime's header. */
   if (!has_tasks(&f->x))
     return fwrite(f->src.text, 1, f->src.len, out) == f->src.len;
-  Rw rw = {f, plans, opt, {0}, {0}, {0}, {0}, NULL, {0}, 0, 0};
+  Rw rw = {f, plans, streams, opt, {0}, {0}, {0}, {0}, NULL, {0}, 0, 0};
   bool ok = rw_facts_collect(&f->tu, &f->x, &rw.facts) &&
             (rw.outlined = calloc((size_t)rw.facts.nfuncs + 1, sizeof *rw.outlined));
   if (ok) {
     rewrite_nodes(&rw);
+    rewrite_streams(&rw);
     for (int i = 0; i < rw.facts.nfuncs; i++)
       exits(&rw, &rw.facts.funcs[i]);
     place_outlined(&rw);

@@ -7,7 +7,8 @@
  * the region itself, end); per deferred task (in a loop or recursion) the
  * submit form with outlined variants; before host code that touches task
  * data, esrt_host; before every return of a function with tasks and at its
- * end, esrt_region_end. Everything else is copied byte for byte, and #line
+ * end, esrt_region_end; per stream region its crown schedule and one round
+ * (rw_stream.h). Everything else is copied byte for byte, and #line
  * directives keep diagnostics on the original file and lines.
  */
 #ifndef ESCHED_PASS_REWRITE_H
@@ -17,6 +18,7 @@
 #include <stdio.h>
 
 #include "pass/frontend.h"
+#include "scheduler/crown.h"
 #include "scheduler/problem.h"
 #include "scheduler/schedule.h"
 
@@ -35,10 +37,13 @@ typedef struct RwOptions {
   const char *profile_generate;
 } RwOptions;
 
-/* Writes the rewritten file to out (a file without tasks unchanged). plans[i] belongs to f->graphs.v[i].
+/* Writes the rewritten file to out (a file without tasks unchanged).
+ * plans[i] belongs to f->graphs.v[i], streams[i] (a crown schedule of its
+ * tasks, in order) to f->x.streams[i].
  * Reports errors (a schedule naming a device a task has no variant for, a
  * deferred region that is not a call, a return inside a task region, ...)
  * and returns false; nothing is written then. */
-bool rw_rewrite(Frontend *f, const RwGraphPlan *plans, const RwOptions *opt, FILE *out);
+bool rw_rewrite(Frontend *f, const RwGraphPlan *plans, const EsCrownSchedule *const *streams,
+                const RwOptions *opt, FILE *out);
 
 #endif

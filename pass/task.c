@@ -12,8 +12,7 @@
 
 #include "pass/walk.h"
 
-/* The file offset of column col of annotation a's text. */
-static size_t at_col(const Annot *a, int col) { return a->text + (size_t)col - 1; }
+size_t task_at_col(const Annot *a, int col) { return a->text + (size_t)col - 1; }
 
 static const EsClause *find_clause(const Annot *a, EsClauseKind k) {
   for (int i = 0; i < a->parsed.nclauses; i++)
@@ -31,8 +30,9 @@ static bool has_data_clauses(const Annot *a) {
   return false;
 }
 
-/* Task and region names are unique in the file (they key the profile). */
-static void check_unique(Walker *w, const char *name, int ann) {
+/* Task, region and stream names are unique in the file (they key the
+ * profile). */
+void task_check_unique(Walker *w, const char *name, int ann) {
   const Annot *a = &w->annots->v[ann];
   const EsClause *c = find_clause(a, ES_CLAUSE_NAME);
   int prev = es_strmap_get(&w->task_names, name);
@@ -41,17 +41,18 @@ static void check_unique(Walker *w, const char *name, int ann) {
       w->nomem = true;
     return;
   }
-  size_t at = c ? at_col(a, c->ident_col) : a->begin;
+  size_t at = c ? task_at_col(a, c->ident_col) : a->begin;
   walk_error(w, at, "duplicate task name '%s'", name);
   const Annot *p = &w->annots->v[prev];
   const EsClause *pc = find_clause(p, ES_CLAUSE_NAME);
-  walk_note(w, at, pc ? at_col(p, pc->ident_col) : p->begin, "'%s' was named here first", name);
+  walk_note(w, at, pc ? task_at_col(p, pc->ident_col) : p->begin, "'%s' was named here first",
+            name);
 }
 
 /* name(ID), else FUNCTION.CALLEE.K (FUNCTION.block.K for a block): the K-th
  * task of the function calling CALLEE, so that adding a task elsewhere
  * keeps the keys of the others. */
-static const char *task_name(Walker *w, int ann, const char *callee) {
+const char *task_key(Walker *w, int ann, const char *callee) {
   const EsClause *c = find_clause(&w->annots->v[ann], ES_CLAUSE_NAME);
   if (c)
     return walk_intern(w, c->ident);
@@ -75,7 +76,7 @@ const char *task_default_region_name(Walker *w, const Annot *a) {
     snprintf(buf, sizeof buf, "%s.region.%d", w->func_name, ++w->nregions);
   const char *name = walk_intern(w, buf);
   if (name)
-    check_unique(w, name, (int)(a - w->annots->v));
+    task_check_unique(w, name, (int)(a - w->annots->v));
   return name;
 }
 
@@ -108,7 +109,7 @@ static void clause_item(Walker *w, int n, const Annot *a, const EsClauseItem *it
   CXCursor decl = walk_lookup(w, it->name);
   enum CXCursorKind k = clang_getCursorKind(decl);
   if (k != CXCursor_VarDecl && k != CXCursor_ParmDecl) {
-    walk_error(w, at_col(a, it->col), "use of undeclared identifier '%s'", it->name);
+    walk_error(w, task_at_col(a, it->col), "use of undeclared identifier '%s'", it->name);
     return;
   }
   XAccess acc;
@@ -117,13 +118,13 @@ static void clause_item(Walker *w, int n, const Annot *a, const EsClauseItem *it
     return;
   bool array = is_array_type(clang_getCursorType(decl));
   if (acc.pointer && (!it->section || !it->len)) {
-    walk_error(w, at_col(a, it->col),
+    walk_error(w, task_at_col(a, it->col),
                "pointer '%s' needs an array section with a length, as in %s[0:n]", it->name,
                it->name);
     return;
   }
   if (it->section && !acc.pointer && !array) {
-    walk_error(w, at_col(a, it->bracket_col),
+    walk_error(w, task_at_col(a, it->bracket_col),
                "'%s' is neither an array nor a pointer: it cannot have an array section", it->name);
     return;
   }
@@ -213,12 +214,12 @@ static void check_variant(Walker *w, const Annot *a, const EsClause *c, CXCursor
                           bool is_call) {
   CXCursor v = walk_lookup(w, c->ident);
   if (clang_getCursorKind(v) != CXCursor_FunctionDecl) {
-    walk_error(w, at_col(a, c->ident_col), "use of undeclared function '%s' as the %s variant",
+    walk_error(w, task_at_col(a, c->ident_col), "use of undeclared function '%s' as the %s variant",
                c->ident, c->device);
     return;
   }
   if (!is_call || clang_Cursor_isNull(callee)) {
-    walk_error(w, at_col(a, c->col),
+    walk_error(w, task_at_col(a, c->col),
                "a %s variant needs a task region that is one call of a named function", c->device);
     return;
   }
@@ -228,7 +229,7 @@ static void check_variant(Walker *w, const Annot *a, const EsClause *c, CXCursor
     return;
   char *ws = tu_string(clang_getTypeSpelling(want)), *hs = tu_string(clang_getTypeSpelling(have));
   char *cs = tu_string(clang_getCursorSpelling(callee));
-  walk_error(w, at_col(a, c->ident_col), "variant '%s' has type '%s', but '%s' has type '%s'",
+  walk_error(w, task_at_col(a, c->ident_col), "variant '%s' has type '%s', but '%s' has type '%s'",
              c->ident, hs ? hs : "?", cs ? cs : "?", ws ? ws : "?");
   free(ws), free(hs), free(cs);
 }
@@ -255,8 +256,8 @@ static void variants_and_pin(Walker *w, int n, const Annot *a, CXCursor callee, 
   for (int i = 0; i < node->nvariants; i++)
     has |= !strcmp(node->variants[i].device, pin->device);
   if (!has)
-    walk_error(w, at_col(a, pin->ident_col), "the task is pinned to '%s' but has no %s variant",
-               pin->device, pin->device);
+    walk_error(w, task_at_col(a, pin->ident_col),
+               "the task is pinned to '%s' but has no %s variant", pin->device, pin->device);
 }
 
 static void call_parts(Walker *w, int n, CXCursor call, CXCursor fn) {
@@ -289,9 +290,21 @@ static void check_nesting(Walker *w, size_t b, size_t e) {
   }
 }
 
+/* width, work and efficiency describe tasks of a stream region only. */
+static void check_stream_clauses(Walker *w, const Annot *a) {
+  for (int i = 0; i < a->parsed.nclauses; i++) {
+    const EsClause *c = &a->parsed.clauses[i];
+    if (stream_only_clause(c->kind))
+      walk_error(w, task_at_col(a, c->col),
+                 "'%s' is for tasks of a stream region (#pragma esched stream)",
+                 es_clause_kind_name(c->kind));
+  }
+}
+
 void task_attach(Walker *w, int ann, CXCursor c, size_t b, size_t e) {
   Annot *a = &w->annots->v[ann];
   a->attached = true;
+  check_stream_clauses(w, a);
   enum CXCursorKind k = clang_getCursorKind(c);
   bool is_call = k == CXCursor_CallExpr, is_block = k == CXCursor_CompoundStmt;
   walk_close_host(w);
@@ -309,13 +322,13 @@ void task_attach(Walker *w, int ann, CXCursor c, size_t b, size_t e) {
   if (is_call)
     call_parts(w, n, c, fn);
   XNode *node = &w->x->nodes[n];
-  node->name = task_name(w, ann, node->callee);
+  node->name = task_key(w, ann, node->callee);
   node->deferred = w->loop_depth > 0;
   node->range = source_range(w->src, b, is_call ? source_after_semicolon(w->src, e) : e);
   source_position(w->src, a->begin, &node->line, &node->col);
   w->x->graphs[w->graph].ntasks++;
   if (node->name)
-    check_unique(w, node->name, ann);
+    task_check_unique(w, node->name, ann);
   variants_and_pin(w, n, a, fn, is_call);
   if (has_data_clauses(a))
     clause_accesses(w, n, a);

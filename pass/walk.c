@@ -19,6 +19,7 @@
 
 static void walk_stmt(Walker *w, CXCursor c, size_t b, size_t e);
 static void walk_region(Walker *w, int ann, CXCursor c, size_t b, size_t e);
+static void walk_stream(Walker *w, int ann, CXCursor c, size_t b, size_t e);
 
 const char *walk_intern(Walker *w, const char *s) {
   const char *copy = x_intern(w->x, s);
@@ -127,16 +128,17 @@ static bool annot_at(const Walker *w, int i, int last, size_t k) {
   return false;
 }
 
-static const char *annot_spelling(const Annot *a) {
-  bool task = a->parsed.kind != ES_ANNOT_REGION;
-  if (a->macro)
-    return task ? "ESCHED_TASK" : "ESCHED_REGION";
-  return task ? "'#pragma esched task'" : "'#pragma esched region'";
+const char *walk_annot_spelling(const Annot *a) {
+  switch (a->parsed.kind) {
+  case ES_ANNOT_REGION: return a->macro ? "ESCHED_REGION" : "'#pragma esched region'";
+  case ES_ANNOT_STREAM: return a->macro ? "ESCHED_STREAM" : "'#pragma esched stream'";
+  default: return a->macro ? "ESCHED_TASK" : "'#pragma esched task'";
+  }
 }
 
 static void no_statement(Walker *w, Annot *a, const char *why) {
   a->attached = true; /* reported once */
-  walk_error(w, a->begin, "%s is not followed by a statement%s", annot_spelling(a), why);
+  walk_error(w, a->begin, "%s is not followed by a statement%s", walk_annot_spelling(a), why);
 }
 
 /* A gap starts at a token boundary outside comments and literals (the end
@@ -213,8 +215,11 @@ static void walk_children(Walker *w, CXCursor parent, size_t from, size_t to) {
     if (!tu_extent(w->tu, c, &b, &e))
       continue;
     int ann = b >= prev ? gap_annotation(w, prev, b) : -1;
-    if (ann >= 0 && w->annots->v[ann].parsed.kind == ES_ANNOT_REGION)
+    EsAnnotKind kind = ann >= 0 ? w->annots->v[ann].parsed.kind : ES_ANNOT_TASK;
+    if (ann >= 0 && kind == ES_ANNOT_REGION)
       walk_region(w, ann, c, b, e);
+    else if (ann >= 0 && kind == ES_ANNOT_STREAM)
+      walk_stream(w, ann, c, b, e);
     else if (ann >= 0)
       task_attach(w, ann, c, b, e);
     else
@@ -306,7 +311,7 @@ static void walk_region(Walker *w, int ann, CXCursor c, size_t b, size_t e) {
   Annot *a = &w->annots->v[ann];
   a->attached = true;
   if (clang_getCursorKind(c) != CXCursor_CompoundStmt || w->graph < 0) {
-    walk_error(w, b, "%s must be followed by a compound statement { ... }", annot_spelling(a));
+    walk_error(w, b, "%s must be followed by a compound statement { ... }", walk_annot_spelling(a));
     walk_stmt(w, c, b, e);
     return;
   }
@@ -329,6 +334,70 @@ static void walk_region(Walker *w, int ann, CXCursor c, size_t b, size_t e) {
   w->graph = saved;
   if (blk >= 0)
     w->nblocks--;
+  walk_close_host(w);
+}
+
+/* Marks the annotations inside [b, e) as handled: an error about their
+ * enclosing statement explains them. */
+static void swallow(Walker *w, size_t b, size_t e) {
+  walk_confirm(w, b, e);
+  for (int i = annots_lower_bound(w->annots, b); i < w->annots->len; i++) {
+    if (w->annots->v[i].begin >= e)
+      break;
+    w->annots->v[i].attached = true;
+  }
+}
+
+/* One statement of a stream region: a task, or an error. */
+static void stream_child(Walker *w, int s, int ann, CXCursor c, size_t b, size_t e) {
+  const Annot *a = ann >= 0 ? &w->annots->v[ann] : NULL;
+  if (a && a->parsed.kind == ES_ANNOT_TASK) {
+    stream_task(w, s, ann, c, b, e);
+    return;
+  }
+  if (a) {
+    w->annots->v[ann].attached = true;
+    walk_error(w, a->begin, "a stream region holds only tasks: %s cannot be inside it",
+               walk_annot_spelling(a));
+  } else if (clang_getCursorKind(c) != CXCursor_NullStmt) {
+    walk_error(w, b,
+               "a stream region holds only tasks: this statement needs "
+               "'#pragma esched task'");
+  }
+  swallow(w, b, e);
+  refs_calls(w, c);
+}
+
+/* `stream` annotation: the compound statement c is one round of its tasks;
+ * it holds nothing else. No node of the enclosing graph stands for it: a
+ * round starts with the end of the pending region (docs/runtime.md). */
+static void walk_stream(Walker *w, int ann, CXCursor c, size_t b, size_t e) {
+  Annot *a = &w->annots->v[ann];
+  a->attached = true;
+  if (clang_getCursorKind(c) != CXCursor_CompoundStmt || w->graph < 0) {
+    walk_error(w, b, "%s must be followed by a compound statement { ... }", walk_annot_spelling(a));
+    walk_stmt(w, c, b, e);
+    return;
+  }
+  int s = stream_begin(w, ann, b, e);
+  if (s < 0)
+    return;
+  walk_close_host(w);
+  int base = w->nstack;
+  clang_visitChildren(c, collect_visitor, w);
+  int top = w->nstack;
+  size_t prev = b + 1;
+  for (int i = base; i < top; i++) {
+    size_t cb, ce;
+    if (!tu_extent(w->tu, w->stack[i], &cb, &ce))
+      continue;
+    stream_child(w, s, cb >= prev ? gap_annotation(w, prev, cb) : -1, w->stack[i], cb, ce);
+    prev = ce > prev ? ce : prev;
+  }
+  int last = e - 1 > prev ? gap_annotation(w, prev, e - 1) : -1;
+  if (last >= 0)
+    no_statement(w, &w->annots->v[last], "");
+  w->nstack = base;
   walk_close_host(w);
 }
 
@@ -397,7 +466,7 @@ static void walk_function(Walker *w, CXCursor fn, const char *name) {
     return;
   if (!annotated)
     return; /* callgraph_walk_callers walks it if it may call a task */
-  w->nscope = w->nblocks = w->loop_depth = w->nregions = w->ndecls = 0;
+  w->nscope = w->nblocks = w->loop_depth = w->nregions = w->ndecls = w->nstreams = 0;
   w->open_host = -1;
   es_strmap_free(&w->ordinals);
   w->graph = x_graph_add(w->x, w->func_name, w->func_name);
@@ -535,6 +604,7 @@ bool walk_unit(Walker *w) {
   leftovers(w);
   report_clause_errors(w);
   task_resolve_constants(w);
+  stream_resolve(w);
   return callgraph_walk_callers(w) && callgraph_mark_multi_run(w) && !w->nomem;
 }
 

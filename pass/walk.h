@@ -6,6 +6,7 @@
  *   task.c      one annotated region: its accesses (clauses or inference
  *               from the callee's prototype), variants and checks
  *   callgraph.c which functions run many times (loops, recursion)
+ *   stream.c    `stream` regions and their tasks (crown collections)
  *
  * Diagnostics are collected in a DiagList and printed sorted by position
  * once the walk is over, so that every error of the file shows in order.
@@ -118,6 +119,7 @@ typedef struct Walker {
   int open_host;     /* the X_HOST node host statements extend, or -1 */
   EsStrMap ordinals; /* "callee" -> count of tasks calling it in this function */
   int nregions;
+  int nstreams;    /* stream regions of the function so far (default names) */
   CXCursor *stack; /* children of the statements being walked */
   int nstack, stack_cap;
 } Walker;
@@ -173,11 +175,32 @@ CXCursor refs_first_child(CXCursor c);
 
 /* task.c: the annotation ann attached to statement c. */
 void task_attach(Walker *w, int ann, CXCursor c, size_t begin, size_t end);
+/* A task's key: its name() clause, else FUNCTION.CALLEE.K (FUNCTION.block.K
+ * for a block), the K-th task of the function calling CALLEE. */
+const char *task_key(Walker *w, int ann, const char *callee);
+/* Reports name as a duplicate when a task, region or stream already has it
+ * (task, region and stream names share one namespace: profile keys). */
+void task_check_unique(Walker *w, const char *name, int ann);
+/* The file offset of column col of annotation a's text. */
+size_t task_at_col(const Annot *a, int col);
+/* How annotation a is spelled in messages ('#pragma esched task', ESCHED_TASK, ...). */
+const char *walk_annot_spelling(const Annot *a);
 /* The name of a region: its name() clause, else FUNCTION.region.K. */
 const char *task_default_region_name(Walker *w, const Annot *a);
 /* The node's accesses with constant sections: bytes, once clang evaluated
  * the section expressions (after the walk). */
 void task_resolve_constants(Walker *w);
+
+/* stream.c: a `stream` annotation ann before compound statement [begin,
+ * end): records the stream; returns its index or -1. */
+int stream_begin(Walker *w, int ann, size_t begin, size_t end);
+/* Task annotation ann of stream s before statement c. */
+void stream_task(Walker *w, int s, int ann, CXCursor c, size_t begin, size_t end);
+/* Clauses that only tasks of a stream take (width, work, efficiency). */
+bool stream_only_clause(EsClauseKind k);
+/* After the walk: widths and core counts from clang's constants, and the
+ * checks that need them. */
+void stream_resolve(Walker *w);
 
 /* callgraph.c: walks (for their calls only) the functions that may call an
  * annotated function, directly or through others. */

@@ -84,13 +84,21 @@ double rt_account_move(RtAccount *a, int from, int to, size_t bytes, double star
   return leg(a, a->host, to, bytes, leg(a, from, a->host, bytes, start));
 }
 
+double rt_account_block(RtAccount *a, double seconds, double energy) {
+  double start = a->concurrent ? a->horizon : a->serial;
+  a->serial += seconds;
+  a->horizon = (a->horizon > start ? a->horizon : start) + seconds;
+  a->blocks_energy += energy;
+  return start;
+}
+
 double rt_account_device_energy(const RtAccount *a, int d, double T) {
   double idle = T - a->dev[d].busy;
   return a->dev[d].energy + (idle > 0 ? idle * a->pf->devices[d].idle_power : 0);
 }
 
 double rt_account_energy(const RtAccount *a, double T) {
-  double e = 0;
+  double e = a->blocks_energy;
   for (int d = 0; d < a->ndev; d++)
     e += rt_account_device_energy(a, d, T);
   for (int k = 0; k < a->ndev * a->ndev; k++)

@@ -43,6 +43,7 @@ typedef struct RtAccount {
   double serial;     /* serial makespan so far */
   double horizon;    /* concurrent makespan so far */
   bool concurrent;   /* events follow the concurrent timeline */
+  double blocks_energy; /* stream rounds (rt_account_block) */
   bool tracing;
   RtEvent *ev;
   int nev, evcap;
@@ -62,7 +63,14 @@ double rt_account_task(RtAccount *a, int dev, int level, double seconds, double 
  * direct link exists), starting at start; returns when it ends. */
 double rt_account_move(RtAccount *a, int from, int to, size_t bytes, double start);
 
-/* Total energy in joules with makespan T (idle power counted up to T). */
+/* Records a block of `seconds` run outside the devices' model (a stream
+ * round on the crown's cores) that cost `energy` joules: both timelines
+ * move past it, and the total energy includes it. Returns its start on the
+ * executor's timeline (the trace's). */
+double rt_account_block(RtAccount *a, double seconds, double energy);
+
+/* Total energy in joules with makespan T (idle power counted up to T),
+ * stream rounds included. */
 double rt_account_energy(const RtAccount *a, double T);
 /* Energy of device d alone (busy plus idle up to T). */
 double rt_account_device_energy(const RtAccount *a, int d, double T);

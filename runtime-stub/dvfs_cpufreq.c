@@ -44,14 +44,18 @@ static bool is_cpu_dir(const char *name) {
   return true;
 }
 
-static int add_file(RtCpufreq *c, char *path) {
+static int add_file(RtCpufreq *c, char *path, int cpu) {
   char **v = realloc(c->files, sizeof *v * ((size_t)c->nfiles + 1));
-  if (!v) {
+  if (v)
+    c->files = v;
+  int *n = v ? realloc(c->cpus, sizeof *n * ((size_t)c->nfiles + 1)) : NULL;
+  if (!n) {
     free(path);
     return ES_ENOMEM;
   }
-  c->files = v;
-  c->files[c->nfiles++] = path;
+  c->cpus = n;
+  c->files[c->nfiles] = path;
+  c->cpus[c->nfiles++] = cpu;
   return ES_OK;
 }
 
@@ -72,7 +76,7 @@ static void read_available(RtCpufreq *c, const char *cpufreq_dir) {
 }
 
 /* Adds the control file of one CPU's cpufreq folder. */
-static int add_cpu(RtCpufreq *c, const char *cpufreq_dir, char *why, int whylen) {
+static int add_cpu(RtCpufreq *c, const char *cpufreq_dir, int cpu, char *why, int whylen) {
   char gov[64] = "";
   char *gpath = join(cpufreq_dir, "scaling_governor");
   bool have_gov = gpath && read_line(gpath, gov, sizeof gov);
@@ -92,11 +96,19 @@ static int add_cpu(RtCpufreq *c, const char *cpufreq_dir, char *why, int whylen)
   }
   if (c->navail == 0) /* the first CPU that lists them (readdir's order is arbitrary) */
     read_available(c, cpufreq_dir);
-  return add_file(c, file);
+  return add_file(c, file, cpu);
 }
 
-static int cmp_str(const void *a, const void *b) {
-  return strcmp(*(char *const *)a, *(char *const *)b);
+/* Files in increasing CPU order (readdir's order is arbitrary), so that a
+ * stream's core m maps to the m-th CPU. Insertion sort: few CPUs. */
+static void sort_by_cpu(RtCpufreq *c) {
+  for (int i = 1; i < c->nfiles; i++)
+    for (int k = i; k > 0 && c->cpus[k - 1] > c->cpus[k]; k--) {
+      int n = c->cpus[k];
+      char *f = c->files[k];
+      c->cpus[k] = c->cpus[k - 1], c->files[k] = c->files[k - 1];
+      c->cpus[k - 1] = n, c->files[k - 1] = f;
+    }
 }
 
 int rt_cpufreq_open(RtCpufreq *c, const char *root, char *why, int whylen) {
@@ -108,7 +120,7 @@ int rt_cpufreq_open(RtCpufreq *c, const char *root, char *why, int whylen) {
   while (dir && !rc && (e = readdir(dir)))
     if (is_cpu_dir(e->d_name)) {
       char *cpu = join(base, e->d_name), *freq = cpu ? join(cpu, "cpufreq") : NULL;
-      rc = freq ? add_cpu(c, freq, why, whylen) : ES_ENOMEM;
+      rc = freq ? add_cpu(c, freq, atoi(e->d_name + 3), why, whylen) : ES_ENOMEM;
       free(cpu);
       free(freq);
     }
@@ -121,8 +133,8 @@ int rt_cpufreq_open(RtCpufreq *c, const char *root, char *why, int whylen) {
   free(base);
   if (rc)
     rt_cpufreq_close(c);
-  else /* readdir's order is arbitrary; writes follow CPU names */
-    qsort(c->files, (size_t)c->nfiles, sizeof *c->files, cmp_str);
+  else
+    sort_by_cpu(c);
   return rc;
 }
 
@@ -134,17 +146,24 @@ static long nearest(const RtCpufreq *c, long khz) {
   return best;
 }
 
-int rt_cpufreq_set(RtCpufreq *c, double hz, char *why, int whylen) {
+int rt_cpufreq_set_one(const RtCpufreq *c, int i, double hz, char *why, int whylen) {
   long khz = nearest(c, lround(hz / 1000));
+  FILE *f = fopen(c->files[i], "w");
+  bool ok = f && fprintf(f, "%ld\n", khz) > 0;
+  if (f && fclose(f) != 0)
+    ok = false;
+  if (!ok) {
+    snprintf(why, (size_t)whylen, "cannot write %s: %s", c->files[i], strerror(errno));
+    return ES_EIO;
+  }
+  return ES_OK;
+}
+
+int rt_cpufreq_set(RtCpufreq *c, double hz, char *why, int whylen) {
   for (int i = 0; i < c->nfiles; i++) {
-    FILE *f = fopen(c->files[i], "w");
-    bool ok = f && fprintf(f, "%ld\n", khz) > 0;
-    if (f && fclose(f) != 0)
-      ok = false;
-    if (!ok) {
-      snprintf(why, (size_t)whylen, "cannot write %s: %s", c->files[i], strerror(errno));
-      return ES_EIO;
-    }
+    int rc = rt_cpufreq_set_one(c, i, hz, why, whylen);
+    if (rc)
+      return rc;
   }
   return ES_OK;
 }
@@ -153,6 +172,7 @@ void rt_cpufreq_close(RtCpufreq *c) {
   for (int i = 0; i < c->nfiles; i++)
     free(c->files[i]);
   free(c->files);
+  free(c->cpus);
   free(c->avail);
   memset(c, 0, sizeof *c);
 }

@@ -26,7 +26,14 @@
  *   ...
  *   esrt_region_end();
  *
- * Host code that touches task data calls esrt_host first. Every function is
+ * Host code that touches task data calls esrt_host first. A stream region
+ * (a round of moldable tasks under a crown schedule) is a const EsrtStream
+ * table and one call per round:
+ *
+ *   const void *args[2] = {&fir_args, &dft_args};
+ *   esrt_stream_round(&esrt_stream_bank, args);
+ *
+ * Every function is
  * thread safe and never fails from the caller's point of view: a problem
  * (no memory on a device, a bad environment variable) makes the runtime fall
  * back to the host variant and record a warning for the summary.
@@ -239,6 +246,72 @@ void *esrt_cuda_stream(void);
  * stack data is gone); the runtime starts again, with fresh counters, if
  * used afterwards. */
 void esrt_shutdown(void);
+
+/* ---- Streams: rounds of a crown schedule (docs/runtime.md, "Streams") ----
+ *
+ * A stream is a collection of moldable tasks that all run once per round on
+ * p cores grouped as a crown (docs/crown.md): each task has a group of the
+ * crown (its team: the group's cores), a frequency level and its time at
+ * frequency 1. The rewriter emits the build-time crown schedule as a const
+ * EsrtStream and calls esrt_stream_round once per execution of the region. */
+
+/* A task's team function: member `member` (0 .. members - 1) of a team of
+ * `members` cores does its part of the task. args is the task's argument
+ * block (the rewriter captures the call's arguments in it). Every member is
+ * called, each on its own core's thread; a team of one gets (0, 1). */
+typedef void (*EsrtTeamFn)(const void *args, int member, int members);
+
+/* A frequency level of the cores: Hz, and watts a busy core draws. */
+typedef struct EsrtStreamLevel {
+  double freq;
+  double power;
+} EsrtStreamLevel;
+
+/* One task of the round, as the build-time crown schedule places it. */
+typedef struct EsrtStreamTask {
+  const char *name;
+  EsrtTeamFn fn;
+  int group;       /* crown group, 1-based: 1 = every core, 2 and 3 the halves, ... */
+  int width;       /* team size: p >> floor(log2 group) */
+  int level;       /* frequency level (index into levels; 0 = fastest) */
+  double unscaled; /* seconds at frequency 1 on its team: tau / (e(width) * width) */
+} EsrtStreamTask;
+
+/* A stream: its crown schedule. Lives as long as the program (static const). */
+typedef struct EsrtStream {
+  const char *name;      /* the stream (its collection's name) */
+  const char *algorithm; /* the crown algorithm that made the schedule */
+  int cores;             /* cores asked for */
+  int p;                 /* cores of the crown: the largest power of two <= cores */
+  double deadline;       /* M: seconds per round */
+  const EsrtStreamLevel *levels;
+  int nlevels;
+  const EsrtStreamTask *tasks;
+  int ntasks;
+} EsrtStream;
+
+/* Runs one round of stream s and returns when every task of it is done.
+ * args[j] is task j's argument block (borrowed for the call). First the
+ * pending region ends (as esrt_region_end: the round's tasks work on host
+ * memory); then each of p core threads runs its tasks in crown order (the
+ * groups containing it from the root down, within a group in task order),
+ * setting its frequency level before each through the DVFS back end; a task
+ * runs on every core of its group as one team. A skipped or late task
+ * (esrt_stream_skip, esrt_stream_delay, ESCHED_STREAM_SKIP/_DELAY) makes the
+ * cores of its group rescale the rest of the round (es_crown_rescale, the
+ * crown paper's Section 5). Time and energy are the model's: a task takes
+ * unscaled / freq seconds at its level's power on each team member. Team
+ * functions must not call the runtime. Without a runtime (it could not
+ * start) the tasks run in order on the calling thread, each as member 0 of 1. */
+void esrt_stream_round(const EsrtStream *s, const void *const *args);
+
+/* Skips task `task` of stream `stream` (NULL: of any stream) in that
+ * stream's next round: it does not run, and its group rescales. */
+void esrt_stream_skip(const char *stream, const char *task);
+
+/* Makes task `task` of stream `stream` (NULL: any) run `seconds` late (model
+ * time) in that stream's next round, which its group rescales for. */
+void esrt_stream_delay(const char *stream, const char *task, double seconds);
 
 #define ESRT_REQUIRE_ABI(v) typedef char esrt_abi_check_[(v) == ESRT_ABI_VERSION ? 1 : -1]
 

@@ -76,6 +76,8 @@ static void read_config(RtState *s) {
   c->profile_out = env("ESCHED_PROFILE_OUT");
   c->powercap_root =
       env("ESCHED_POWERCAP_ROOT") ? env("ESCHED_POWERCAP_ROOT") : "/sys/class/powercap";
+  c->stream_skip = env("ESCHED_STREAM_SKIP");
+  c->stream_delay = env("ESCHED_STREAM_DELAY");
   c->cpufreq_root = env("ESCHED_CPUFREQ_ROOT") ? env("ESCHED_CPUFREQ_ROOT") : "/";
   c->executor = (RtExecutor)env_choice(s, "ESCHED_EXECUTOR", executors);
   c->gpu = (RtGpu)env_choice(s, "ESCHED_GPU", gpus);
@@ -88,6 +90,21 @@ static void read_config(RtState *s) {
   if (c->defer_max < 1) {
     rt_warn_locked(s, "ESCHED_DEFER_MAX=%s is not a positive number; using 4096", max);
     c->defer_max = 4096;
+  }
+}
+
+/* ESCHED_STREAM_SKIP and ESCHED_STREAM_DELAY; a malformed entry is a
+ * warning and is ignored. */
+static void read_stream_rules(RtState *s) {
+  const char *names[2] = {"ESCHED_STREAM_SKIP", "ESCHED_STREAM_DELAY"};
+  const char *text[2] = {s->cfg.stream_skip, s->cfg.stream_delay};
+  for (int k = 0; k < 2; k++) {
+    char bad[128];
+    if (text[k] && rt_rules_parse(&s->rules, text[k], k == 0, bad, sizeof bad))
+      rt_warn_locked(s, "out of memory reading %s", names[k]);
+    else if (text[k] && bad[0])
+      rt_warn_locked(s, "%s: '%s' is not %s; ignored", names[k], bad,
+                     k == 0 ? "[STREAM/]TASK[@ROUND]" : "[STREAM/]TASK[@ROUND]+SECONDS");
   }
 }
 
@@ -176,6 +193,8 @@ static void open_dvfs(RtState *s) {
 
 /* Frees everything but the mutex, the condition and the atexit flag. */
 static void teardown(RtState *s) {
+  rt_streams_free(&s->streams);
+  rt_rules_free(&s->rules);
   rt_registry_free(&s->reg);
   if (s->cuda_ctx)
     rt_mem_cuda()->close(s->cuda_ctx);
@@ -214,6 +233,7 @@ static void init_locked(RtState *s) {
     return;
   }
   open_dvfs(s);
+  read_stream_rules(s);
   rt_profile_open_locked(s);
   if (!s->atexit_done)
     s->atexit_done = atexit(shutdown_at_exit) == 0;
@@ -272,6 +292,9 @@ static void shutdown(bool at_exit) {
     rt_flush_locked(s);
     if (rt_registry_write_back(&s->reg, &s->host_clock))
       rt_warn_locked(s, "copying data back to the host failed");
+    for (int i = 0; i < s->streams.len; i++) /* rounds other threads run */
+      while (s->streams.v[i]->busy)
+        pthread_cond_wait(&s->cond, &s->lock);
     rt_exec_stop_workers_locked(s);
     write_outputs(s);
     teardown(s);

@@ -23,6 +23,7 @@
 #include "runtime-stub/energy.h"
 #include "runtime-stub/esched_rt.h"
 #include "runtime-stub/registry.h"
+#include "runtime-stub/stream.h"
 #include "scheduler/platform.h"
 #include "scheduler/problem.h"
 #include "scheduler/profile.h"
@@ -39,6 +40,7 @@ typedef enum RtMeter { RT_METER_MODEL, RT_METER_RAPL, RT_METER_NVML } RtMeter;
 typedef struct RtConfig {
   const char *platform, *profile, *schedule, *trace, *summary, *cpufreq_root, *algorithm;
   const char *profile_out, *powercap_root;
+  const char *stream_skip, *stream_delay; /* ESCHED_STREAM_SKIP, ESCHED_STREAM_DELAY */
   RtExecutor executor;
   RtGpu gpu;
   RtDvfsKind dvfs;
@@ -128,6 +130,10 @@ typedef struct RtState {
   bool have_rapl;
   void *nvml_energy;
   long samples, extra_runs, by_meter[3];
+  /* Streams (stream.h): their schedules, core threads and counters, and the
+   * skip and delay requests for their rounds. */
+  RtStreams streams;
+  RtRules rules;
 } RtState;
 
 /* state.c */

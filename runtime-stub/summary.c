@@ -5,6 +5,7 @@
 #include <stdio.h>
 
 #include "runtime-stub/state.h"
+#include "scheduler/units.h"
 
 void rt_print_warning(const char *text) { fprintf(stderr, "esched: warning: %s\n", text); }
 
@@ -52,6 +53,57 @@ static void deferred(const RtState *s, FILE *f) {
   fprintf(f, " in %.3g s\n", s->schedule_seconds);
 }
 
+static void levels(FILE *f, const long *per_level, int n) {
+  int any = 0;
+  for (int k = 0; k < n; k++)
+    if (per_level[k])
+      fprintf(f, " %d:%ld", k, per_level[k]), any = 1;
+  fprintf(f, "%s", any ? "" : " -");
+}
+
+static void stream_task(const RtStream *st, FILE *f, int j) {
+  const EsCrownPlaced *t = &st->sched->tasks[j];
+  const RtStreamTaskStats *ts = &st->task_stats[j];
+  int first = (t->group - (st->p / t->width)) * t->width;
+  char freq[48];
+  es_format_quantity(t->freq, ES_Q_FREQUENCY, freq);
+  fprintf(f, "esched:     task %s: group %d, team %d (core%s %d", t->name, t->group, t->width,
+          t->width > 1 ? "s" : "", first);
+  if (t->width > 1)
+    fprintf(f, "-%d", first + t->width - 1);
+  fprintf(f, "), level %d (%s); ran %ld, levels", t->level, freq, ts->ran);
+  levels(f, ts->per_level, st->sched->nlevels);
+  fprintf(f, "; skipped %ld, late %ld\n", ts->skipped, ts->late);
+}
+
+/* Per stream: rounds against the deadline, each core, each task, and the
+ * rescaling that skips and delays triggered. */
+static void streams(const RtState *s, FILE *f) {
+  for (int i = 0; i < s->streams.len; i++) {
+    const RtStream *st = s->streams.v[i];
+    const EsrtStream *d = st->desc;
+    fprintf(f,
+            "esched:   stream %s: %ld rounds on %d cores (%s), deadline %.6g s: %ld missed, "
+            "longest round %.6g s\n",
+            d->name, st->rounds, st->p, d->algorithm, d->deadline, st->missed, st->worst);
+    for (int m = 0; m < st->p; m++) {
+      const RtCore *c = &st->cores[m];
+      fprintf(f, "esched:     core %d: %ld tasks, busy %.6g s, energy %.6g J, levels", m, c->tasks,
+              c->busy, c->energy);
+      levels(f, c->per_level, st->sched->nlevels);
+      fprintf(f, "\n");
+    }
+    for (int j = 0; j < st->ntasks; j++)
+      stream_task(st, f, j);
+    if (st->rescales)
+      fprintf(f,
+              "esched:     rescaled %ld times: %ld tasks changed level, %ld missed their "
+              "target; their energy %.6g J -> %.6g J\n",
+              st->rescales, st->changed, st->infeasible, st->rescale_before, st->rescale_after);
+    fprintf(f, "esched:     energy %.6g J, time %.6g s\n", st->energy, st->time);
+  }
+}
+
 void rt_summary_write(RtState *s, FILE *f) {
   const RtAccount *a = &s->acct;
   bool conc = s->cfg.executor == RT_EXEC_CONCURRENT;
@@ -59,6 +111,7 @@ void rt_summary_write(RtState *s, FILE *f) {
           executor_name(s->cfg.executor), gpu_name(s->cfg.gpu), rt_dvfs_name(s->dvfs.kind));
   devices(s, f, a->serial);
   links(s, f);
+  streams(s, f);
   fprintf(f, "esched:   makespan: serial %.6g s", a->serial);
   if (conc)
     fprintf(f, ", concurrent %.6g s", a->horizon);

@@ -3,7 +3,9 @@
  * link, a complete event ("ph": "X") per task named by its key with its
  * level and bytes as arguments, and one per transfer on the link track.
  * Times are the model's, in microseconds, on the executor's timeline
- * (docs/runtime.md, "Traces"). Written atomically at exit. */
+ * (docs/runtime.md, "Traces"). Stream rounds add one track per core of
+ * each stream, with a slice per task instance (cat "stream"; a skipped
+ * task is a zero-length slice of cat "skip"). Written atomically at exit. */
 #include <stdio.h>
 
 #include "runtime-stub/state.h"
@@ -52,6 +54,33 @@ static void write_event(FILE *f, const RtState *s, const RtEvent *e) {
     fprintf(f, "\"args\":{\"bytes\":%.0f}}", e->bytes);
 }
 
+static void write_slice(FILE *f, const RtStream *st, int tid, const RtSlice *x) {
+  const EsCrownPlaced *t = &st->sched->tasks[x->task];
+  fprintf(f, ",\n{\"name\":");
+  json_string(f, t->name);
+  fprintf(f, ",\"cat\":\"%s\",\"ph\":\"X\",\"pid\":1,\"tid\":%d,\"ts\":%.3f,\"dur\":%.3f,",
+          x->skipped ? "skip" : "stream", tid, x->start * 1e6, x->dur * 1e6);
+  fprintf(f, "\"args\":{\"stream\":");
+  json_string(f, st->desc->name);
+  fprintf(f, ",\"round\":%ld,\"member\":%d,\"members\":%d,\"level\":%d,\"freq\":%.0f}}", x->round,
+          x->member, t->width, x->level, st->sched->levels[x->level].freq);
+}
+
+/* A track per core of each stream, after the devices' and the link's. */
+static void write_streams(FILE *f, const RtState *s) {
+  int tid = s->acct.ndev + 2;
+  for (int i = 0; i < s->streams.len; i++) {
+    const RtStream *st = s->streams.v[i];
+    for (int m = 0; m < st->p; m++, tid++) {
+      char name[300];
+      snprintf(name, sizeof name, "stream %s core %d", st->desc->name, m);
+      track_name(f, tid, name);
+      for (int k = 0; k < st->cores[m].nslices; k++)
+        write_slice(f, st, tid, &st->cores[m].slices[k]);
+    }
+  }
+}
+
 int rt_trace_write(const RtState *s, const char *path, EsError *err) {
   EsOutput out;
   int rc = es_output_open(&out, path, err);
@@ -68,6 +97,7 @@ int rt_trace_write(const RtState *s, const char *path, EsError *err) {
   track_name(f, s->acct.ndev + 1, "link");
   for (int i = 0; i < s->acct.nev; i++)
     write_event(f, s, &s->acct.ev[i]);
+  write_streams(f, s);
   fprintf(f, "\n]}\n");
   return es_output_commit(&out, err);
 }

@@ -38,7 +38,8 @@ config.substitutions.append(("%obj_root", config.esched_obj_root))
 for var in ["ESCHED_PLATFORM", "ESCHED_PROFILE", "ESCHED_SCHEDULE", "ESCHED_EXECUTOR",
             "ESCHED_GPU", "ESCHED_DVFS", "ESCHED_TRACE", "ESCHED_SUMMARY", "ESCHED_ALGO",
             "ESCHED_OBJECTIVE", "ESCHED_DEFER_MAX", "ESCHED_CPUFREQ_ROOT", "ESCHED_PROFILE_OUT",
-            "ESCHED_PROFILE_MODE", "ESCHED_ENERGY", "ESCHED_POWERCAP_ROOT", "ESCHED_TEST_POWERCAP"]:
+            "ESCHED_PROFILE_MODE", "ESCHED_ENERGY", "ESCHED_POWERCAP_ROOT", "ESCHED_TEST_POWERCAP",
+            "ESCHED_STREAM_SKIP", "ESCHED_STREAM_DELAY"]:
     config.environment.pop(var, None)  # tests set what they need
 
 if config.have_glpk:

@@ -91,6 +91,64 @@ static void test_region_and_macro_form(void) {
   es_annotation_clear(&a);
 }
 
+static void test_stream(void) {
+  EsAnnotation a;
+  const char *t = "stream name(bank) cores(2 * NC) deadline(10ms)";
+  ASSERT_EQ(parse(t, &a), ES_OK);
+  ASSERT_EQ(a.kind, ES_ANNOT_STREAM);
+  ASSERT_EQ(a.nclauses, 3);
+  ASSERT_EQ(a.clauses[1].kind, ES_CLAUSE_CORES);
+  ASSERT_STREQ(a.clauses[1].text, "2 * NC");
+  ASSERT_EQ(a.clauses[1].text_col, 25);
+  ASSERT_EQ(a.clauses[2].kind, ES_CLAUSE_DEADLINE);
+  ASSERT_STREQ(a.clauses[2].text, "10ms");
+  ASSERT_EQ(a.clauses[2].text_col, 42);
+  es_annotation_clear(&a);
+  ASSERT_EQ(parse("stream", &a), ES_OK);
+  ASSERT_EQ(a.kind, ES_ANNOT_STREAM);
+  ASSERT_EQ(a.nclauses, 0);
+  es_annotation_clear(&a);
+}
+
+static void test_stream_task(void) {
+  EsAnnotation a;
+  const char *t = "task name(fir) width( (N > 4 ? 4 : N) ) work(2.5e6) efficiency(comm: 0.01ms)";
+  ASSERT_EQ(parse(t, &a), ES_OK);
+  ASSERT_EQ(a.nclauses, 4);
+  ASSERT_EQ(a.clauses[1].kind, ES_CLAUSE_WIDTH);
+  ASSERT_STREQ(a.clauses[1].text, "(N > 4 ? 4 : N)");
+  ASSERT_EQ(a.clauses[1].text_col, 23);
+  ASSERT_EQ(a.clauses[2].kind, ES_CLAUSE_WORK);
+  ASSERT_STREQ(a.clauses[2].text, "2.5e6");
+  ASSERT_EQ(a.clauses[2].text_col, 46);
+  const EsClause *e = &a.clauses[3];
+  ASSERT_EQ(e->kind, ES_CLAUSE_EFFICIENCY);
+  ASSERT_EQ(e->nentries, 1);
+  ASSERT_STREQ(e->entries[0].key, "comm");
+  ASSERT_EQ(e->entries[0].key_col, 64);
+  ASSERT_STREQ(e->entries[0].value, "0.01ms");
+  ASSERT_EQ(e->entries[0].value_col, 70);
+  es_annotation_clear(&a);
+  t = "task width(4) efficiency(2: 0.9, 4 :0.75 ) , work(3ms)";
+  ASSERT_EQ(parse(t, &a), ES_OK);
+  e = &a.clauses[1];
+  ASSERT_EQ(e->nentries, 2);
+  ASSERT_STREQ(e->entries[0].key, "2");
+  ASSERT_STREQ(e->entries[0].value, "0.9");
+  ASSERT_STREQ(e->entries[1].key, "4");
+  ASSERT_EQ(e->entries[1].key_col, 34);
+  ASSERT_STREQ(e->entries[1].value, "0.75");
+  ASSERT_STREQ(a.clauses[2].text, "3ms");
+  es_annotation_clear(&a);
+  ASSERT_EQ(parse("task width(1) efficiency(perfect)", &a), ES_OK);
+  ASSERT_STREQ(a.clauses[1].entries[0].key, "perfect");
+  ASSERT_TRUE(a.clauses[1].entries[0].value == NULL);
+  ASSERT_EQ(a.clauses[1].entries[0].value_col, 0);
+  es_annotation_clear(&a);
+  ASSERT_STREQ(es_clause_kind_name(ES_CLAUSE_EFFICIENCY), "efficiency");
+  ASSERT_STREQ(es_clause_kind_name(ES_CLAUSE_DEADLINE), "deadline");
+}
+
 static void test_custom_devices(void) {
   const char *const devs[] = {"cpu", "gpu", "fpga", NULL};
   const char *t = "task fpga(f_fpga) pin(fpga)";
@@ -134,13 +192,41 @@ static void test_errors(void) {
   expect_error("task gpu(f) gpu(g)", 13, "second 'gpu' clause");
   expect_error("task name(a) name(b)", 14, "second 'name' clause");
   expect_error("region in(A)", 8, "clause 'in' is not allowed on 'region'");
-  expect_error("tusk", 1, "expected 'task' or 'region' after 'esched', not 'tusk'");
+  expect_error("tusk", 1, "expected 'task', 'region' or 'stream' after 'esched', not 'tusk'");
   expect_error("task in", 8, "expected '(' after 'in'");
   expect_error("task in(1)", 9, "expected a variable name");
   expect_error("task in(A B)", 11, "expected ',' or ')' after 'A'");
   expect_error("task name()", 11, "expected a task name");
   expect_error("task in(A[0:{])", 13, "unexpected '{' in an array section");
   expect_error("task 42", 6, "expected a clause");
+  /* streams and their tasks */
+  expect_error("stream width(2)", 8, "clause 'width' is not allowed on 'stream'");
+  expect_error("stream in(A[0:n])", 8, "clause 'in' is not allowed on 'stream'");
+  expect_error("task cores(4)", 6, "clause 'cores' is not allowed on 'task'");
+  expect_error("region deadline(1)", 8, "clause 'deadline' is not allowed on 'region'");
+  expect_error("task width(2) width(4)", 15, "second 'width' clause");
+  expect_error("stream cores(2) cores(4)", 17, "second 'cores' clause");
+  expect_error("task width()", 12, "expected a width: an integer constant");
+  expect_error("stream cores( )", 15, "expected a core count: an integer constant");
+  expect_error("task width(a;b)", 13, "unexpected ';' in a width");
+  expect_error("task work()", 11, "expected a number, with or without a unit (work(2ms))");
+  expect_error("stream deadline(1 ms)", 19, "expected ')'");
+  expect_error("task efficiency(3:0.5)", 17,
+               "efficiency width 3 is not a power of two (1, 2, 4, ...)");
+  expect_error("task efficiency(0:1)", 17,
+               "efficiency width 0 is not a power of two (1, 2, 4, ...)");
+  expect_error("task efficiency(2:0.9, 2:0.8)", 24, "efficiency of width 2 listed twice");
+  expect_error("task efficiency(amdahl:0.1)", 17,
+               "unknown efficiency model 'amdahl' (perfect, comm:PSI or WIDTH:EFFICIENCY)");
+  expect_error("task efficiency(comm:1, 2:0.9)", 17,
+               "'comm' is a whole efficiency model: give it alone");
+  expect_error("task efficiency(2:0.9, perfect)", 24,
+               "'perfect' is a whole efficiency model: give it alone");
+  expect_error("task efficiency(comm 0.1)", 22, "expected ':'");
+  expect_error("task efficiency(2:)", 19, "expected a number after ':'");
+  expect_error("task efficiency(2:0.9 4:0.8)", 23, "expected ',' or ')'");
+  expect_error("task efficiency()", 17,
+               "expected 'perfect', 'comm:PSI' or WIDTH:EFFICIENCY entries");
 }
 
 /* Several clause errors in one annotation are all reported, in order. */
@@ -161,7 +247,10 @@ static void test_keeps_going(void) {
 static void test_robust(void) {
   const char *good[] = {"task name(mul) in(A[0:n*n], B[0:n*n]) out(T[0:n*n]) gpu(matmul_gpu)",
                         "task inout(x, P[:len], Q[(i ? 1 : 2):m[k]]) pin(gpu) /* c */",
-                        "region name(r)"};
+                        "region name(r)",
+                        "stream name(s) cores(4) deadline(2ms)",
+                        "task name(f) width((n)) work(4e6) efficiency(1:1, 2:0.9)",
+                        "task efficiency(comm:0.5)"};
   const char junk[] = "()[]:,; \\/*'\"x1{";
   for (size_t g = 0; g < sizeof good / sizeof good[0]; g++) {
     size_t n = strlen(good[g]);
@@ -202,6 +291,8 @@ int main(void) {
   test_sections_and_spacing();
   test_region_and_macro_form();
   test_custom_devices();
+  test_stream();
+  test_stream_task();
   test_errors();
   test_keeps_going();
   test_robust();
