@@ -36,9 +36,8 @@ int esrt_task_begin(EsrtRun *r, const EsrtTask *t, const EsrtAccess *acc, int na
   }
   RtPlace p;
   rt_exec_place_locked(s, ti, ti->variant, ti->device, ti->level, acc, nacc, ptr, &p);
-  *r = (EsrtRun){t,        acc,     nacc, p.variant,
-                 p.device, p.level, 0,    rt_task_model_time(s, ti, p.variant, p.device, p.level),
-                 p.ready,  p.bytes};
+  double model = rt_task_model_time(s, ti, p.variant, p.device, p.level, p.size);
+  *r = (EsrtRun){t, acc, nacc, p.variant, p.device, p.level, 0, model, p.ready, p.bytes};
   rt_state_unlock(s);
   r->start = r->model_time < 0 ? rt_now() : 0; /* measured only without a model time */
   return p.variant;
@@ -53,7 +52,8 @@ void esrt_task_end(EsrtRun *r) {
   rt_exec_sync(s, r->device);
   double seconds = r->model_time >= 0 ? r->model_time : rt_now() - r->start;
   const RtTaskInfo *ti = rt_task_info_locked(s, r->task);
-  RtPlace p = {r->variant, r->device, r->level, r->ready, r->bytes};
+  /* acc lives until here (esched_rt.h) */
+  RtPlace p = {r->variant, r->device, r->level, r->ready, r->bytes, rt_task_size(r->acc, r->nacc)};
   if (ti)
     rt_exec_finish_locked(s, ti, &p, seconds, r->model_time < 0, r->acc, r->nacc);
   rt_state_unlock(s);

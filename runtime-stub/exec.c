@@ -20,7 +20,7 @@ static void set_level(RtState *s, int dev, int level) {
 
 void rt_exec_place_locked(RtState *s, const RtTaskInfo *ti, int variant, int device, int level,
                           const EsrtAccess *acc, int n, void **ptr, RtPlace *p) {
-  *p = (RtPlace){variant, device, level, 0, 0};
+  *p = (RtPlace){variant, device, level, 0, 0, rt_task_size(acc, n)};
   for (int i = 0; i < n; i++)
     p->bytes += (double)acc[i].bytes;
   set_level(s, device, level);
@@ -70,7 +70,7 @@ void rt_exec_call_locked(RtState *s, const RtTaskInfo *ti, int variant, int devi
     rt_warn_locked(s, "task '%s' was submitted, but its variant %d has no function",
                    ti->task->key ? ti->task->key : "?", p.variant);
   } else {
-    double model = rt_task_model_time(s, ti, p.variant, p.device, p.level);
+    double model = rt_task_model_time(s, ti, p.variant, p.device, p.level, p.size);
     rt_state_unlock(s);
     double t0 = model < 0 ? rt_now() : 0; /* measured only without a model time */
     fn(ptr, args);

@@ -11,7 +11,7 @@
 void rt_profile_record_locked(RtState *s, const char *key, const RtPlace *p, double seconds) {
   EsProfileEntry *e = es_profile_entry(s->measured, key);
   EsProfileRun *r =
-      e ? es_profile_run(s->measured, e, s->pf->devices[p->device].name, p->level, p->bytes) : NULL;
+      e ? es_profile_run(s->measured, e, s->pf->devices[p->device].name, p->level, p->size) : NULL;
   if (!r)
     return; /* out of memory: a sample less */
   es_stats_add(&r->time, seconds);

@@ -67,6 +67,13 @@ const char *es_predictor_kind_name(EsPredictorKind k);
 bool es_profile_predictor(const EsProfile *prof, const char *key, const char *device, int level,
                           EsPredictor *out);
 
+/* The predictor es_profile_time_at evaluates for (key, device, level):
+ * fitted (es_predictor_select) when the profile has runs at three or more
+ * distinct sizes; false otherwise. Fitting costs O(n^2 log n) for n sizes,
+ * so callers predicting many tasks of one key fit once and evaluate each. */
+bool es_profile_size_predictor(const EsProfile *prof, const char *key, const char *device,
+                               int level, EsPredictor *out);
+
 /* Time of key on device at level for an input of size bytes: predicted when
  * the profile has runs at three or more distinct sizes and size > 0, else
  * the pooled mean (es_profile_time). Returns false when the profile has no
