@@ -3,8 +3,9 @@
  * the profiled ones (Silberstein 2011, Section 6.2 predicts task times with a
  * regression tree built from earlier invocations).
  *
- * One feature: the total bytes of the task's inputs. Two models, chosen per
- * (task key, device, level) by leave-one-out cross-validation:
+ * One feature: the total bytes of the task's inputs (for a task without
+ * inputs, the bytes of the items it writes; docs/formats.md). Two models,
+ * chosen per (task key, device, level) by leave-one-out cross-validation:
  *   log-log: log t = a + b log s, weighted least squares (power laws:
  *            an n^3 product on n^2 inputs has b = 1.5);
  *   tree:    a regression tree (CART) on log s predicting log t, splits

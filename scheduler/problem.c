@@ -333,6 +333,7 @@ static int *edges_by_producer(const EsGraph *g, int *first) {
 static int input_sizes(Builder *b) {
   const EsGraph *g = b->g;
   b->input_bytes = calloc((size_t)g->ntasks + 1, sizeof(double));
+  b->fits = malloc(sizeof *b->fits * NFITS); /* NULL: no memo, same times */
   int *first = calloc(2 * (size_t)g->ntasks + 2, sizeof(int));
   int *out = first ? edges_by_producer(g, first) : NULL;
   if (!b->input_bytes || !out) {
