@@ -110,7 +110,9 @@ static void run_tasks(const SpLayout *l) {
    * number returns). Left alone, they would all come back to the host at
    * the region's end, which copies back whatever only a device holds. A task
    * overwriting them (out: nothing is copied in) drops those copies. */
-#pragma esched task name(clear) out(res [0:l->scratch_len])
+  // clang-format off
+#pragma esched task name(clear) out(res[0:l->scratch_len])
+  // clang-format on
   sp_clear(res, l->scratch_len);
 }
 
