@@ -1,9 +1,17 @@
-# cmake -DPLAIN=prog -DPROGRAM=prog [-DEXECUTOR=serial|concurrent] -P EschedCompareOutputs.cmake
-# Runs the unannotated program and the scheduled one (with the executor
-# given) and fails unless their standard outputs are identical.
-execute_process(COMMAND ${PLAIN} OUTPUT_VARIABLE expected RESULT_VARIABLE plain_rc)
+# cmake -DPLAIN=prog -DPROGRAM=prog [-DEXECUTOR=serial|concurrent]
+#       [-DARGS=a|b|...] [-DENV=VAR=value|...] -P EschedCompareOutputs.cmake
+# Runs the unannotated program and the scheduled one (with the executor and
+# the environment given; both with the arguments ARGS, separated by |) and
+# fails unless both succeed and their standard outputs are identical.
+string(REPLACE "|" ";" args "${ARGS}")
+execute_process(COMMAND ${PLAIN} ${args} OUTPUT_VARIABLE expected RESULT_VARIABLE plain_rc)
 set(ENV{ESCHED_EXECUTOR} ${EXECUTOR})
-execute_process(COMMAND ${PROGRAM} OUTPUT_VARIABLE actual ERROR_VARIABLE summary
+string(REPLACE "|" ";" env "${ENV}")
+foreach(assignment ${env})
+  string(REGEX MATCH "^([^=]+)=(.*)$" matched "${assignment}")
+  set(ENV{${CMAKE_MATCH_1}} "${CMAKE_MATCH_2}")
+endforeach()
+execute_process(COMMAND ${PROGRAM} ${args} OUTPUT_VARIABLE actual ERROR_VARIABLE summary
                 RESULT_VARIABLE rc)
 if(NOT plain_rc EQUAL 0 OR NOT rc EQUAL 0)
   message(FATAL_ERROR "exit status: unannotated ${plain_rc}, scheduled ${rc}\n${summary}")

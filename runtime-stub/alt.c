@@ -139,7 +139,8 @@ void rt_alt_begin_locked(RtState *s, const RtTaskInfo *ti, EsrtRun *r) {
     return;
   }
   a->ti = ti;
-  a->real = (RtPlace){r->variant, r->device, r->level, r->ready, r->bytes};
+  a->real = (RtPlace){r->variant, r->device, r->level, r->ready, r->bytes,
+                      rt_task_size(r->acc, r->nacc)};
   a->real_model = r->model_time;
   memcpy(a->real_ptr, r->ptr, sizeof(void *) * (size_t)r->nacc);
   a->nvars = others(ti, r->device, false, a->vars);

@@ -40,7 +40,7 @@ static int begin(EsrtRun *r, const EsrtTask *t, const EsrtAccess *acc, int nacc,
   }
   RtPlace p;
   rt_exec_place_locked(s, ti, ti->variant, ti->device, ti->level, acc, nacc, ptr, &p);
-  double model = rt_task_model_time(s, ti, p.variant, p.device, p.level);
+  double model = rt_task_model_time(s, ti, p.variant, p.device, p.level, p.size);
   bool profiling = s->measured != NULL;
   *r = (EsrtRun){t,     acc,     nacc,    p.variant, p.device, p.level, 0,
                  model, p.ready, p.bytes, ptr,       NULL,     -1,      model < 0 || profiling};
@@ -70,7 +70,8 @@ void esrt_task_end(EsrtRun *r) {
   rt_exec_sync(s, r->device);
   double wall = r->measure ? rt_now() - r->start : 0;
   const RtTaskInfo *ti = rt_task_info_locked(s, r->task);
-  RtPlace p = {r->variant, r->device, r->level, r->ready, r->bytes};
+  /* acc lives until here (esched_rt.h) */
+  RtPlace p = {r->variant, r->device, r->level, r->ready, r->bytes, rt_task_size(r->acc, r->nacc)};
   if (ti && s->measured)
     rt_profile_sample_locked(s, ti, p.device, p.level, wall, r->energy, r->acc, r->nacc);
   if (ti)

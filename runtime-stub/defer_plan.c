@@ -7,7 +7,13 @@
  * problem is built against the platform, the algorithm is ESCHED_ALGO or the
  * scheduler's default (tree-dp for trees, mincut for two devices), and each
  * deferred task takes its label's device and level. Static tasks pending
- * beside them are pinned to their device. */
+ * beside them are pinned to their device.
+ *
+ * Sizes: es_problem_build predicts each task's time from the profile at its
+ * input size (predict.h), the bytes of its incoming data edges, which are
+ * the bytes of the ranges it reads -- what the runtime records as a
+ * sample's size (profile_out.c).
+ */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>

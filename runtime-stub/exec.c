@@ -20,7 +20,7 @@ void rt_exec_set_level_locked(RtState *s, int dev, int level) {
 
 void rt_exec_place_locked(RtState *s, const RtTaskInfo *ti, int variant, int device, int level,
                           const EsrtAccess *acc, int n, void **ptr, RtPlace *p) {
-  *p = (RtPlace){variant, device, level, 0, 0};
+  *p = (RtPlace){variant, device, level, 0, 0, rt_task_size(acc, n)};
   for (int i = 0; i < n; i++)
     p->bytes += (double)acc[i].bytes;
   rt_exec_set_level_locked(s, device, level);
@@ -70,7 +70,7 @@ void rt_exec_call_locked(RtState *s, const RtTaskInfo *ti, int variant, int devi
   } else {
     if (s->all_devices && !(ti->task->flags & ESRT_NO_REPLAY))
       rt_alt_call_locked(s, ti, &p, acc, n, ptr, args); /* before the inputs change */
-    double model = rt_task_model_time(s, ti, p.variant, p.device, p.level);
+    double model = rt_task_model_time(s, ti, p.variant, p.device, p.level, p.size);
     bool profiling = s->measured != NULL, measure = model < 0 || profiling;
     double e0 = profiling ? rt_meter_read_locked(s, rt_meter_of(s, p.device)) : -1;
     rt_state_unlock(s);

@@ -132,13 +132,6 @@ static void record_items(RtState *s, EsProfileEntry *e, const EsrtTask *t, const
   }
 }
 
-static double input_bytes(const EsrtAccess *acc, int n) {
-  double b = 0;
-  for (int i = 0; i < n; i++)
-    b += acc[i].mode & ESRT_IN ? (double)acc[i].bytes : 0;
-  return b;
-}
-
 static const char *time_source(const RtState *s, int dev) {
   int sp = s->dev_space[dev];
   return sp > 0 && s->reg.space[sp].ops == &rt_mem_sim ? "simulated" : "measured";
@@ -155,7 +148,7 @@ void rt_profile_sample_locked(RtState *s, const RtTaskInfo *ti, int dev, int lev
   const EsrtTask *t = ti->task;
   EsProfileEntry *e = es_profile_entry(s->measured, key_of(t));
   EsProfileRun *r =
-      e ? es_profile_run(s->measured, e, s->pf->devices[dev].name, level, input_bytes(acc, n))
+      e ? es_profile_run(s->measured, e, s->pf->devices[dev].name, level, rt_task_size(acc, n))
         : NULL;
   if (!r)
     return; /* out of memory: a sample less */

@@ -25,6 +25,7 @@
 #include "runtime-stub/registry.h"
 #include "runtime-stub/stream.h"
 #include "scheduler/platform.h"
+#include "scheduler/predict.h"
 #include "scheduler/problem.h"
 #include "scheduler/profile.h"
 #include "scheduler/schedule.h"
@@ -58,6 +59,10 @@ typedef struct RtTaskInfo {
   bool overridden;            /* ESCHED_SCHEDULE names the task: never deferred */
   int *var_device;            /* [nvariants]: platform device, or -1 when unusable */
   double *top_time;           /* [nvariants]: model seconds at level 0, or -1: measure */
+  /* [nvariants]: the profile's time at level 0 as a function of the input
+   * bytes (predict.h), where sized[v]: runs at three or more sizes. */
+  EsPredictor *pred;
+  bool *sized;
 } RtTaskInfo;
 
 typedef struct RtTaskMap {
@@ -149,8 +154,13 @@ double rt_now(void);
 /* tasks.c */
 const RtTaskInfo *rt_task_info_locked(RtState *s, const EsrtTask *t);
 void rt_tasks_free(RtTaskMap *m);
-/* Model seconds of variant v of a task at level on device dev, or -1. */
-double rt_task_model_time(const RtState *s, const RtTaskInfo *ti, int v, int dev, int level);
+/* Model seconds of variant v of a task of this size (RtPlace.size), at
+ * level on device dev, or -1: the profile's prediction at that size where
+ * it has one, else its pooled time or the table's (top_time), stretched. */
+double rt_task_model_time(const RtState *s, const RtTaskInfo *ti, int v, int dev, int level,
+                          double size);
+/* RtPlace.size of these accesses. */
+double rt_task_size(const EsrtAccess *acc, int n);
 /* The variant of ti on device dev, or -1. */
 int rt_task_variant_on(const RtTaskInfo *ti, int dev);
 
@@ -158,7 +168,9 @@ int rt_task_variant_on(const RtTaskInfo *ti, int dev);
 typedef struct RtPlace {
   int variant, device, level;
   double ready; /* model time its inputs are current (concurrent timeline) */
-  double bytes;
+  double bytes; /* of every access */
+  double size;  /* what profiles and predictors key on (predict.h): the bytes it
+                 * reads, or, when it reads nothing, the bytes it writes */
 } RtPlace;
 
 /* Sets device dev to level (warning and simulating when the back end fails). */

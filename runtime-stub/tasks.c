@@ -61,6 +61,8 @@ static void info_free(RtTaskInfo *ti) {
     return;
   free(ti->var_device);
   free(ti->top_time);
+  free(ti->pred);
+  free(ti->sized);
   free(ti);
 }
 
@@ -146,7 +148,9 @@ static RtTaskInfo *resolve(RtState *s, const EsrtTask *t) {
   RtTaskInfo *ti = calloc(1, sizeof *ti);
   int n = t->nvariants > 0 ? t->nvariants : 1;
   if (!ti || !(ti->var_device = malloc(sizeof(int) * (size_t)n)) ||
-      !(ti->top_time = malloc(sizeof(double) * (size_t)n))) {
+      !(ti->top_time = malloc(sizeof(double) * (size_t)n)) ||
+      !(ti->pred = malloc(sizeof *ti->pred * (size_t)n)) ||
+      !(ti->sized = calloc((size_t)n, sizeof *ti->sized))) {
     info_free(ti);
     return NULL;
   }
@@ -162,6 +166,10 @@ static RtTaskInfo *resolve(RtState *s, const EsrtTask *t) {
       ti->top_time[v] = sec;
     else
       ti->top_time[v] = t->variants[v].time > 0 ? t->variants[v].time : -1;
+    /* Fitted once per descriptor: tasks of one key differ only in size. */
+    if (s->profile && t->variants[v].device)
+      ti->sized[v] = es_profile_size_predictor(s->profile, task_key(t), t->variants[v].device, 0,
+                                               &ti->pred[v]);
     if (ti->host_variant < 0 && d >= 0 && s->dev_space[d] == 0)
       ti->host_variant = v;
   }
@@ -187,7 +195,17 @@ const RtTaskInfo *rt_task_info_locked(RtState *s, const EsrtTask *t) {
   return ti;
 }
 
-double rt_task_model_time(const RtState *s, const RtTaskInfo *ti, int v, int dev, int level) {
-  double top = ti->top_time[v];
+double rt_task_model_time(const RtState *s, const RtTaskInfo *ti, int v, int dev, int level,
+                          double size) {
+  double top = ti->sized[v] && size > 0 ? es_predictor_eval(&ti->pred[v], size) : ti->top_time[v];
   return top < 0 ? -1 : rt_account_stretch(&s->acct, dev, level, top);
+}
+
+double rt_task_size(const EsrtAccess *acc, int n) {
+  double read = 0, all = 0;
+  for (int i = 0; i < n; i++) {
+    all += (double)acc[i].bytes;
+    read += acc[i].mode & ESRT_IN ? (double)acc[i].bytes : 0;
+  }
+  return read > 0 ? read : all;
 }

@@ -117,4 +117,10 @@ int es_network_read_evidence_buffer(EsNetwork *n, const char *buf, size_t len, c
  * that the evidence has non-zero probability. */
 int es_network_sample(const EsNetwork *n, uint64_t seed, int *values, EsError *err);
 
+/* The benchmarks' evidence: every leaf (a variable no CPT names as a
+ * parent) observed at its value in one forward sample drawn with seed, so
+ * that P(e) > 0. *nobserved receives the number of leaves. ES_EINVAL as
+ * es_network_sample. */
+int es_network_observe_leaves(EsNetwork *n, uint64_t seed, int *nobserved, EsError *err);
+
 #endif

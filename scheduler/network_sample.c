@@ -84,3 +84,20 @@ int es_network_sample(const EsNetwork *n, uint64_t seed, int *values, EsError *e
   free(cpt);
   return rc;
 }
+
+int es_network_observe_leaves(EsNetwork *n, uint64_t seed, int *nobserved, EsError *err) {
+  int *values = malloc(sizeof(int) * ((size_t)n->nvars + 1));
+  unsigned char *parent = calloc((size_t)n->nvars + 1, 1);
+  int rc = values && parent ? es_network_sample(n, seed, values, err)
+                            : es_error_set(err, ES_ENOMEM, NULL, 0, 0, "out of memory");
+  for (int i = 0; !rc && i < n->nfactors; i++)
+    for (int j = 0; j < n->factors[i].f.nvars; j++)
+      if (n->factors[i].f.vars[j] != n->factors[i].child)
+        parent[n->factors[i].f.vars[j]] = 1;
+  *nobserved = 0;
+  for (int v = 0; !rc && v < n->nvars; v++)
+    if (!parent[v])
+      n->vars[v].observed = values[v], ++*nobserved;
+  free(values), free(parent);
+  return rc;
+}

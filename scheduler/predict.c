@@ -196,17 +196,23 @@ bool es_profile_predictor(const EsProfile *prof, const char *key, const char *de
   return n > 0;
 }
 
+bool es_profile_size_predictor(const EsProfile *prof, const char *key, const char *device,
+                               int level, EsPredictor *out) {
+  EsSample *pts;
+  int n = collect(prof, key, device, level, &pts);
+  bool sized = n > 0 && distinct_sizes(pts, n) >= 3;
+  if (sized)
+    es_predictor_select(pts, n, out);
+  free(pts);
+  return sized;
+}
+
 bool es_profile_time_at(const EsProfile *prof, const char *key, const char *device, int level,
                         double size, double *seconds) {
-  EsSample *pts = NULL;
-  int n = size > 0 ? collect(prof, key, device, level, &pts) : 0;
-  bool predicted = false;
-  if (n > 0 && distinct_sizes(pts, n) >= 3) {
-    EsPredictor p;
-    es_predictor_select(pts, n, &p);
+  EsPredictor p;
+  if (size > 0 && es_profile_size_predictor(prof, key, device, level, &p)) {
     *seconds = es_predictor_eval(&p, size);
-    predicted = true;
+    return true;
   }
-  free(pts);
-  return predicted || es_profile_time(prof, key, device, level, seconds);
+  return es_profile_time(prof, key, device, level, seconds);
 }

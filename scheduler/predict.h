@@ -3,8 +3,9 @@
  * the profiled ones (Silberstein 2011, Section 6.2 predicts task times with a
  * regression tree built from earlier invocations).
  *
- * One feature: the total bytes of the task's inputs. Two models, chosen per
- * (task key, device, level) by leave-one-out cross-validation:
+ * One feature: the total bytes of the task's inputs (for a task without
+ * inputs, the bytes of the items it writes; docs/formats.md). Two models,
+ * chosen per (task key, device, level) by leave-one-out cross-validation:
  *   log-log: log t = a + b log s, weighted least squares (power laws:
  *            an n^3 product on n^2 inputs has b = 1.5);
  *   tree:    a regression tree (CART) on log s predicting log t, splits
@@ -66,6 +67,13 @@ const char *es_predictor_kind_name(EsPredictorKind k);
  * a size. Returns false when there is none. */
 bool es_profile_predictor(const EsProfile *prof, const char *key, const char *device, int level,
                           EsPredictor *out);
+
+/* The predictor es_profile_time_at evaluates for (key, device, level):
+ * fitted (es_predictor_select) when the profile has runs at three or more
+ * distinct sizes; false otherwise. Fitting costs O(n^2 log n) for n sizes,
+ * so callers predicting many tasks of one key fit once and evaluate each. */
+bool es_profile_size_predictor(const EsProfile *prof, const char *key, const char *device,
+                               int level, EsPredictor *out);
 
 /* Time of key on device at level for an input of size bytes: predicted when
  * the profile has runs at three or more distinct sizes and size > 0, else

@@ -16,6 +16,16 @@ typedef enum Form {
   FORM_TIMED,    /* time: per task and edge in abstract units (dissertation, EASEF) */
 } Form;
 
+/* A predictor of (key, device, level), fitted once (see time_at). */
+typedef struct Fit {
+  const char *key, *device;
+  int level;
+  bool sized; /* the profile has runs at three or more sizes */
+  EsPredictor pred;
+} Fit;
+
+enum { NFITS = 16 };
+
 typedef struct Builder {
   EsGraph *g;
   const EsProblemOptions *opt;
@@ -24,6 +34,8 @@ typedef struct Builder {
   Form form;
   int *graph_to_problem_device; /* [g->ndevices] */
   double *input_bytes;          /* [ntasks]: sum of known incoming bytes, or 0 */
+  Fit *fits;                    /* [NFITS], the most recent fits, or NULL */
+  int nfits, next_fit;
 } Builder;
 
 static int fail_at(Builder *b, EsMark m, int code, const char *fmt, ...)
@@ -186,24 +198,49 @@ static void fill_from_values(Builder *b, const EsTask *t, int begin, int len, bo
   }
 }
 
+/* es_profile_time_at, with each predictor fitted once: the tasks of one key
+ * (a loop's instances in a deferred region) differ only in size, and a fit
+ * costs O(n^2 log n) in the profiled sizes. The last NFITS fits are kept. */
+static bool time_at(Builder *b, const char *key, const char *device, int level, double size,
+                    double *seconds) {
+  Fit *f = NULL;
+  for (int i = 0; i < b->nfits && !f; i++)
+    if (b->fits[i].level == level && !strcmp(b->fits[i].key, key) &&
+        !strcmp(b->fits[i].device, device))
+      f = &b->fits[i];
+  if (!f && b->fits) {
+    f = &b->fits[b->next_fit];
+    b->next_fit = (b->next_fit + 1) % NFITS;
+    b->nfits += b->nfits < NFITS;
+    f->key = key, f->device = device, f->level = level;
+    f->sized = es_profile_size_predictor(b->opt->profile, key, device, level, &f->pred);
+  }
+  if (!f)
+    return es_profile_time_at(b->opt->profile, key, device, level, size, seconds);
+  if (size > 0 && f->sized) {
+    *seconds = es_predictor_eval(&f->pred, size);
+    return true;
+  }
+  return es_profile_time(b->opt->profile, key, device, level, seconds);
+}
+
 /* Times from the profile override the graph's: measured beats declared.
  * When the task's input size is known and the profile saw several sizes,
  * the fitted predictor gives the time at this size (predict.h). */
 static bool fill_from_profile(Builder *b, int v, double *row) {
   const EsProblem *p = b->p;
-  const EsProfile *prof = b->opt->profile;
   const EsTask *t = &b->g->tasks[v];
   const char *key = es_task_key(t);
   double size = b->input_bytes ? b->input_bytes[v] : 0;
   bool any = false;
   for (int d = 0; d < p->ndevices; d++) {
     double top;
-    bool have_top = es_profile_time_at(prof, key, p->device_names[d], 0, size, &top);
+    bool have_top = time_at(b, key, p->device_names[d], 0, size, &top);
     for (int l = 0; l < p->nlabels; l++) {
       if (p->label_device[l] != d)
         continue;
       double s;
-      if (es_profile_time_at(prof, key, p->device_names[d], p->label_level[l], size, &s))
+      if (time_at(b, key, p->device_names[d], p->label_level[l], size, &s))
         row[l] = s, any = true;
       else if (have_top) {
         double stretch = p->level_freq[es_problem_label(p, d, 0)] / p->level_freq[l];
@@ -272,15 +309,57 @@ static int task_costs(Builder *b, int v) {
 
 /* Energies exist for abstract costs, or for times with a platform's powers;
  * times exist for physical and timed graphs, or abstract ones giving them. */
-/* Input size per task: the bytes of its incoming data edges, where known. */
+/* Bytes of the distinct data items of a producer's edges out[0..n). */
+static double items_written(const EsGraph *g, const int *out, int n) {
+  double sum = 0;
+  for (int i = 0; i < n; i++) {
+    const EsEdge *e = &g->edges[out[i]];
+    bool seen = false;
+    for (int k = 0; k < i && !seen; k++)
+      seen = e->data && g->edges[out[k]].data && !strcmp(e->data, g->edges[out[k]].data);
+    sum += seen ? 0 : e->bytes;
+  }
+  return sum;
+}
+
+/* Data edges with known bytes, grouped by producer (counting sort). */
+static int *edges_by_producer(const EsGraph *g, int *first) {
+  int *out = malloc(sizeof(int) * ((size_t)g->nedges + 1));
+  if (!out)
+    return NULL;
+  for (int e = 0; e < g->nedges; e++)
+    if (g->edges[e].kind == ES_EDGE_DATA && g->edges[e].bytes > 0)
+      first[g->edges[e].from + 1]++;
+  for (int t = 0; t < g->ntasks; t++)
+    first[t + 1] += first[t];
+  int *at = first + g->ntasks + 1; /* scratch: the next slot per producer */
+  memcpy(at, first, sizeof(int) * (size_t)g->ntasks);
+  for (int e = 0; e < g->nedges; e++)
+    if (g->edges[e].kind == ES_EDGE_DATA && g->edges[e].bytes > 0)
+      out[at[g->edges[e].from]++] = e;
+  return out;
+}
+
+/* Size per task (predict.h): the bytes of its incoming data edges, where
+ * known; for a task that reads nothing, the bytes of the items it writes. */
 static int input_sizes(Builder *b) {
   const EsGraph *g = b->g;
   b->input_bytes = calloc((size_t)g->ntasks + 1, sizeof(double));
-  if (!b->input_bytes)
+  b->fits = malloc(sizeof *b->fits * NFITS); /* NULL: no memo, same times */
+  int *first = calloc(2 * (size_t)g->ntasks + 2, sizeof(int));
+  int *out = first ? edges_by_producer(g, first) : NULL;
+  if (!b->input_bytes || !out) {
+    free(first);
     return ES_ENOMEM;
+  }
   for (int e = 0; e < g->nedges; e++)
     if (g->edges[e].kind == ES_EDGE_DATA && g->edges[e].bytes > 0)
       b->input_bytes[g->edges[e].to] += g->edges[e].bytes;
+  for (int t = 0; t < g->ntasks; t++)
+    if (b->input_bytes[t] == 0)
+      b->input_bytes[t] = items_written(g, out + first[t], first[t + 1] - first[t]);
+  free(first);
+  free(out);
   return ES_OK;
 }
 
@@ -481,7 +560,7 @@ out:
 
 int es_problem_build(EsGraph *g, const EsProblemOptions *opt, EsProblem *out, EsError *err) {
   memset(out, 0, sizeof *out);
-  Builder b = {g, opt, out, err, FORM_ABSTRACT, NULL, NULL};
+  Builder b = {g, opt, out, err, FORM_ABSTRACT, NULL, NULL, NULL, 0, 0};
   out->ntasks = g->ntasks;
   out->objective = opt->objective;
   int *order = malloc(((size_t)g->ntasks + 1) * sizeof *order);
@@ -512,6 +591,7 @@ int es_problem_build(EsGraph *g, const EsProblemOptions *opt, EsProblem *out, Es
     es_error_set(err, rc, g->file, 0, 0, "out of memory");
   free(b.graph_to_problem_device);
   free(b.input_bytes);
+  free(b.fits);
   if (rc)
     es_problem_free(out);
   return rc;

@@ -57,19 +57,8 @@ static bool ends_with(const char *s, const char *suffix) {
 
 /* Leaves (no factor names them as a parent) observed at sampled values. */
 static int observe_leaves(Net *n, unsigned long long seed) {
-  EsNetwork *net = n->net;
-  int *values = malloc(sizeof(int) * (size_t)net->nvars);
-  unsigned char *parent = calloc((size_t)net->nvars, 1);
-  int rc = values && parent ? es_network_sample(net, seed, values, NULL) : ES_ENOMEM, k = 0;
-  for (int i = 0; !rc && i < net->nfactors; i++)
-    for (int j = 0; j < net->factors[i].f.nvars; j++)
-      if (net->factors[i].f.vars[j] != net->factors[i].child)
-        parent[net->factors[i].f.vars[j]] = 1;
-  for (int v = 0; !rc && v < net->nvars; v++)
-    if (!parent[v])
-      net->vars[v].observed = values[v], k++;
+  int k = 0, rc = es_network_observe_leaves(n->net, seed, &k, NULL);
   snprintf(n->evidence, sizeof n->evidence, "%d leaves, sampled (seed %llu)", k, seed);
-  free(values), free(parent);
   return rc;
 }
 

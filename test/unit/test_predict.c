@@ -61,6 +61,27 @@ static void profile_prediction(void) {
   es_profile_free(prof);
 }
 
+/* es_profile_size_predictor fits only from three distinct sizes; its
+ * predictions are es_profile_time_at's, which otherwise pools every run. */
+static void size_predictor(void) {
+  EsProfile *prof = es_profile_new();
+  EsProfileEntry *e = es_profile_entry(prof, "k");
+  es_stats_add(&es_profile_run(prof, e, "cpu", 0, 100)->time, 1e-3);
+  es_stats_add(&es_profile_run(prof, e, "cpu", 0, 200)->time, 2e-3);
+  EsPredictor p;
+  double t;
+  ASSERT_TRUE(!es_profile_size_predictor(prof, "k", "cpu", 0, &p));
+  ASSERT_TRUE(es_profile_time_at(prof, "k", "cpu", 0, 400, &t));
+  ASSERT_NEAR(t, 1.5e-3, 1e-15);
+  es_stats_add(&es_profile_run(prof, e, "cpu", 0, 400)->time, 4e-3);
+  ASSERT_TRUE(es_profile_size_predictor(prof, "k", "cpu", 0, &p));
+  ASSERT_TRUE(es_profile_time_at(prof, "k", "cpu", 0, 800, &t));
+  ASSERT_NEAR(es_predictor_eval(&p, 800), t, 0);
+  ASSERT_NEAR(t, 8e-3, 1e-12);
+  ASSERT_TRUE(!es_profile_size_predictor(prof, "k", "gpu", 0, &p));
+  es_profile_free(prof);
+}
+
 /* Merging summaries equals summarizing the concatenated samples. */
 static void stats_merge(void) {
   EsRng r;
@@ -84,6 +105,7 @@ int main(void) {
   step();
   too_few_sizes();
   profile_prediction();
+  size_predictor();
   stats_merge();
   return test_summary();
 }
