@@ -253,6 +253,9 @@ typedef struct Plans {
   EsProblem *problems;
   int n;
   EsPlatform *platform;
+  EsProfile *profile;     /* the build's (compile), for the variants' times */
+  const char *algorithm;  /* the variant's, for the tasks left to run time */
+  EsObjective objective;
   EsScheduleList read;
   /* Streams: one crown schedule per stream region, owned by `crown` (made
    * by compile, or read by rewrite). */
@@ -269,6 +272,7 @@ static void plans_free(Plans *p) {
   free(p->v), free(p->owned), free(p->problems);
   es_schedule_list_free(&p->read);
   es_platform_free(p->platform);
+  es_profile_free(p->profile);
   free(p->streams);
   es_crown_schedule_list_free(&p->crown);
 }
@@ -322,9 +326,11 @@ static bool schedule_all(const Options *o, Frontend *f, Plans *plans) {
   if (!plans_alloc(plans, f->graphs.len, f->x.nstreams) ||
       es_platform_load(o->platform ? o->platform : "silberstein2011", &plans->platform, &err))
     return false;
-  EsProfile *prof = load_profile(o->profile);
+  EsProfile *prof = plans->profile = load_profile(o->profile);
   EsPlanOptions plan = {.problem = {plans->platform, prof, ES_OBJ_ENERGY}, .baselines = true};
   bool ok = variant_plan(o->variant, &plan);
+  plans->algorithm = plan.algorithm;
+  plans->objective = plan.problem.objective;
   int defaulted = 0;
   for (int i = 0; ok && i < f->graphs.len; i++) {
     EsGraph *g = f->graphs.v[i];
@@ -341,9 +347,7 @@ static bool schedule_all(const Options *o, Frontend *f, Plans *plans) {
          "variant for); build with --profile to schedule from measurements",
          defaulted, defaulted == 1 ? "" : "s", defaulted == 1 ? "s" : "", NEUTRAL_SECONDS,
          defaulted == 1 ? "it has" : "they have");
-  ok = ok && schedule_streams(o, f, plans, prof);
-  es_profile_free(prof);
-  return ok;
+  return ok && schedule_streams(o, f, plans, prof);
 }
 
 /* rewrite: each graph's document of the schedule file, checked against the
@@ -437,7 +441,8 @@ static bool write_output(const Options *o, Frontend *f, const Plans *plans) {
   EsOutput out;
   if (es_output_open(&out, o->output ? o->output : "-", &err))
     return false;
-  RwOptions ro = {o->in.file, o->profile_generate};
+  RwOptions ro = {o->in.file, o->profile_generate, plans->profile, plans->algorithm,
+                  plans->objective};
   if (!rw_rewrite(f, plans->v, plans->streams, &ro, out.f)) {
     es_output_abort(&out);
     return false;

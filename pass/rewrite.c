@@ -100,28 +100,20 @@ static bool scheduled(Rw *rw, const XNode *n, int *var, int *level) {
   return false;
 }
 
-/* Expected seconds of variant k at level 0, from the problem, else from
- * the schedule for its own device at level 0; 0 = unknown. */
+/* Expected seconds of variant k at level 0: the build profile's (pooled
+ * over sizes: the runtime predicts per size itself), else, for rewrite, the
+ * schedule's for its own device. 0 = unknown: the runtime measures it. */
 static double expected_time(const Rw *rw, const XNode *n, int k) {
+  double t;
+  if (rw->opt->profile)
+    return es_profile_time(rw->opt->profile, n->name, variant_device(n, k), 0, &t) && t > 0
+               ? t
+               : 0;
   int g = graph_of(rw, n);
-  const EsProblem *p = g >= 0 ? rw->plans[g].problem : NULL;
   const EsSchedule *s = g >= 0 ? rw->plans[g].schedule : NULL;
-  EsGraph *graph = g >= 0 ? rw->f->graphs.v[g] : NULL;
-  int t = graph ? es_graph_find_task(graph, n->name) : -1;
-  if (!p && s) {
-    const EsScheduleEntry *e = es_schedule_find(s, n->name);
-    bool mine = e && e->level == 0 && !strcmp(e->device, variant_device(n, k));
-    return mine && e->time > 0 && !isinf(e->time) ? e->time : 0;
-  }
-  if (!p || !p->value[ES_OBJ_TIME] || t < 0 || t >= p->ntasks)
-    return 0;
-  for (int l = 0; l < p->nlabels; l++)
-    if (p->label_level[l] == 0 &&
-        !strcmp(p->device_names[p->label_device[l]], variant_device(n, k))) {
-      double v = p->value[ES_OBJ_TIME][(long)t * p->nlabels + l];
-      return isinf(v) ? 0 : v;
-    }
-  return 0;
+  const EsScheduleEntry *e = s && !rw->plans[g].problem ? es_schedule_find(s, n->name) : NULL;
+  bool mine = e && e->level == 0 && !strcmp(e->device, variant_device(n, k));
+  return mine && e->time > 0 && !isinf(e->time) ? e->time : 0;
 }
 
 /* ---- data ---- */
@@ -537,7 +529,13 @@ static void unit(Rw *rw, RwBuf *b) {
     literal(b, rw->opt->profile_generate);
   else
     rw_puts(b, "NULL");
-  rw_puts(b, "};\n"
+  rw_puts(b, ", ");
+  if (rw->opt->algorithm)
+    literal(b, rw->opt->algorithm);
+  else
+    rw_puts(b, "NULL");
+  rw_printf(b, ", %d};\n", rw->opt->objective == ES_OBJ_TIME ? 1 : 0);
+  rw_puts(b, ""
              "#if defined(__GNUC__)\n"
              "__attribute__((constructor)) static void esrt_unit_init_(void) {\n"
              "  esrt_register_unit(&esrt_unit_);\n}\n"

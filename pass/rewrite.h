@@ -35,6 +35,14 @@ typedef struct RwOptions {
   /* A profiling build: the program merges its measurements into this file
    * at exit (--profile-generate); NULL for a normal build. */
   const char *profile_generate;
+  /* The build's profile (NULL: none): the expected times of the tasks it
+   * knows, deferred ones included; tasks it does not know get 0 (unknown:
+   * the runtime measures them), never the build's neutral defaults. */
+  const EsProfile *profile;
+  /* The variant's algorithm (NULL: default) and objective, for the tasks
+   * the runtime schedules. */
+  const char *algorithm;
+  EsObjective objective;
 } RwOptions;
 
 /* Writes the rewritten file to out (a file without tasks unchanged).

@@ -137,12 +137,19 @@ typedef struct EsrtTask {
  * are left alone. profile is the profile file a profiling build
  * (esched-cc --profile-generate=DIR) wants runs to write, or NULL: when the
  * runtime learns the unit and neither ESCHED_PROFILE nor ESCHED_PROFILE_OUT
- * is set, it stands for ESCHED_PROFILE (the first such unit wins). */
+ * is set, it stands for ESCHED_PROFILE (the first such unit wins).
+ * algorithm and objective are the build's variant (esched compile
+ * --variant) for the tasks it leaves to run time: the algorithm spec
+ * ("single:cpu", "greedy", ...; NULL: the scheduler's default choice) and
+ * the objective (0 energy, 1 time); ESCHED_ALGO and ESCHED_OBJECTIVE
+ * override them (the first unit learnt wins). */
 typedef struct EsrtUnit {
   const char *name;
   const EsrtTask *const *tasks;
   int ntasks;
   const char *profile;
+  const char *algorithm;
+  int objective;
 } EsrtUnit;
 
 /* The state of one inline task instance, on the caller's stack. Fields are

@@ -84,6 +84,14 @@ void rt_profile_register_locked(RtState *s, const EsrtUnit *u) {
       return;
   if (es_vec_reserve(&s->units, &s->units_cap, s->nunits + 1, sizeof *s->units) == ES_OK)
     s->units[s->nunits++] = u; /* out of memory: this unit's stale entries stay unjudged */
+  /* The build's variant for deferred tasks, unless the environment chose. */
+  if (!s->variant_learnt) {
+    s->variant_learnt = true;
+    if (u->algorithm && !getenv("ESCHED_ALGO"))
+      s->cfg.algorithm = u->algorithm;
+    if (!getenv("ESCHED_OBJECTIVE"))
+      s->cfg.objective = u->objective == 1 ? ES_OBJ_TIME : ES_OBJ_ENERGY;
+  }
   if (u->profile && !s->cfg.profile && !s->cfg.profile_out) {
     /* A profiling build's default: a profiling run from here on (tasks
      * resolved before keep the times they had). */

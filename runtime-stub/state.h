@@ -130,6 +130,7 @@ typedef struct RtState {
   const char *profile_path; /* the file they are merged into at exit */
   bool all_devices;         /* ESCHED_PROFILE_MODE=all-devices in effect */
   const EsrtUnit **units;   /* translation units learnt (registered or seen) */
+  bool variant_learnt;      /* the first unit's algorithm and objective are taken */
   int nunits, units_cap;
   RtRapl rapl;
   bool have_rapl;
