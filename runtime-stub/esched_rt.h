@@ -126,7 +126,7 @@ typedef struct EsrtTask {
  *   static const EsrtUnit esrt_unit;            // declared before the tasks
  *   static const EsrtTask esrt_task_mul = {..., &esrt_unit, esrt_items_mul, 3};
  *   static const EsrtTask *const esrt_unit_tasks[] = {&esrt_task_mul, ...};
- *   static const EsrtUnit esrt_unit = {"src/fig3.c", esrt_unit_tasks, 2, NULL};
+ *   static const EsrtUnit esrt_unit = {"src/fig3.c", esrt_unit_tasks, 2, NULL, NULL, 0};
  *
  * name is the unit's stable name: its source path relative to the project
  * (the same in every build and every program linking it). The runtime
