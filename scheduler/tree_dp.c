@@ -176,7 +176,7 @@ typedef struct Dp {
   const EsProblem *p;
   const Rooted *r;
   double *acc;    /* [n * nd]: sum over children of B_c[d] */
-  int *choice;    /* [n * nd]: label of the task given its parent's device */
+  uint16_t *choice; /* [n * nd]: label of the task given its parent's device */
   int *dev_first; /* labels of device d: dev_first[d] .. dev_first[d + 1] */
   double *best;   /* [nd] scratch: S_v[d] */
   int *arg;       /* [nd] scratch: its label */
@@ -219,7 +219,8 @@ static int forward(const Dp *dp, int *restrict label, EsError *err) {
   const double *restrict fixed = p->xfer_fixed[p->objective];
   const int *restrict parent = r->parent, *restrict dev_first = dp->dev_first;
   double *restrict acc = dp->acc, *restrict best = dp->best;
-  int *restrict choice = dp->choice, *restrict arg = dp->arg;
+  uint16_t *restrict choice = dp->choice;
+  int *restrict arg = dp->arg;
   for (int i = 0; i < n; i++) {
     int v = task_at(r, n, i), up = parent[v];
     prefetch_parent(r, n, i + PREFETCH_DISTANCE, acc, sizeof(double) * (size_t)nd);
@@ -254,7 +255,7 @@ static int forward(const Dp *dp, int *restrict label, EsError *err) {
         if (x < b)
           b = x, bl = arg[d];
       }
-      choice[(long)v * nd + e] = bl;
+      choice[(long)v * nd + e] = (uint16_t)bl;
       acc[(long)up * nd + e] += b;
     }
   }
@@ -266,7 +267,8 @@ static int forward(const Dp *dp, int *restrict label, EsError *err) {
 static void backward(const Dp *dp, int *restrict label) {
   const Rooted *r = dp->r;
   const int n = dp->p->ntasks, nd = dp->p->ndevices;
-  const int *restrict parent = r->parent, *restrict choice = dp->choice;
+  const int *restrict parent = r->parent;
+  const uint16_t *restrict choice = dp->choice;
   const int *restrict label_device = dp->p->label_device;
   for (int i = n - 1; i >= 0; i--) {
     int v = task_at(r, n, i), up = parent[v];
@@ -282,14 +284,22 @@ int es_tree_dp(const EsProblem *p, const EsAlgoOptions *opt, EsSolution *out, Es
   Rooted r = {0};
   Dp dp = {p, &r, NULL, NULL, NULL, NULL, NULL};
   dp.acc = calloc((size_t)n * (size_t)nd + 1, sizeof(double));
-  dp.choice = malloc(((size_t)n * (size_t)nd + 1) * sizeof(int));
+  dp.choice = malloc(((size_t)n * (size_t)nd + 1) * sizeof *dp.choice);
   dp.dev_first = malloc(((size_t)nd + 1) * sizeof(int));
   dp.best = malloc(((size_t)nd + 1) * sizeof(double));
   dp.arg = malloc(((size_t)nd + 1) * sizeof(int));
   int rc = ES_ENOMEM;
+  if (p->nlabels > UINT16_MAX) {
+    rc = es_error_set(err, ES_ELIMIT, NULL, 0, 0, "tree-dp handles at most %d labels", UINT16_MAX);
+    goto out;
+  }
   if (!dp.acc || !dp.choice || !dp.dev_first || !dp.best || !dp.arg || rooted_alloc(&r, n))
     goto out;
-  if (!root_by_index(p, p->objective, false, &r) && !root_by_index(p, p->objective, true, &r) &&
+  /* Try first the orientation the first item suggests: a failed attempt
+   * costs a pass over every task. */
+  bool down = p->nitems > 0 && p->item_first[1] > 0 &&
+              p->item_producer[0] > p->item_reader[p->item_first[0]];
+  if (!root_by_index(p, p->objective, down, &r) && !root_by_index(p, p->objective, !down, &r) &&
       (rc = root_by_search(p, p->objective, &r, err)))
     goto out;
   /* Labels are grouped by device (problem.c builds them so). */
