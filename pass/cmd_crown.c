@@ -8,6 +8,7 @@
 
 #include "pass/args.h"
 #include "pass/diag.h"
+#include "pass/write.h"
 #include "scheduler/crown.h"
 #include "scheduler/files.h"
 
@@ -82,17 +83,8 @@ static void tell(const CrownCmd *c, const EsCrownProblem *p, const EsCrownSchedu
 static bool write_out(const CrownCmd *c, EsCrownScheduleList *out) {
   if (!c->output && c->report)
     return true;
-  EsError err;
-  diag_error_init(&err);
-  EsOutput f;
-  if (es_output_open(&f, c->output ? c->output : "-", &err))
-    return false;
-  if (!es_crown_schedule_write(f.f, (const EsCrownSchedule *const *)out->v, out->len)) {
-    es_output_abort(&f);
-    diag(DIAG_ERROR, NULL, 0, 0, "schedule: cannot write '%s'", c->output ? c->output : "-");
-    return false;
-  }
-  return es_output_commit(&f, &err) == ES_OK;
+  return pass_write_crown_schedules("schedule", c->output,
+                                    (const EsCrownSchedule *const *)out->v, out->len);
 }
 
 static void schedule_all(const CrownCmd *c, const EsCrownProblemList *in,

@@ -6,6 +6,7 @@
 #include "pass/args.h"
 #include "pass/cmd_crown.h"
 #include "pass/diag.h"
+#include "pass/write.h"
 #include "scheduler/crown.h"
 #include "scheduler/files.h"
 
@@ -110,17 +111,8 @@ int crown_gen_main(int argc, char **argv) {
   EsCrownProblem *p = generate(&o);
   if (!p)
     return 1;
-  EsError err;
-  diag_error_init(&err);
-  EsOutput f;
-  int status = 1;
-  if (es_output_open(&f, o.output ? o.output : "-", &err) == ES_OK) {
-    const EsCrownProblem *one = p;
-    if (es_crown_write(f.f, &one, 1))
-      status = es_output_commit(&f, &err) == ES_OK ? 0 : 1;
-    else
-      es_output_abort(&f);
-  }
+  const EsCrownProblem *one = p;
+  int status = pass_write_crown_problems("gen", o.output, &one, 1) ? 0 : 1;
   es_crown_problem_free(p);
   return status;
 }

@@ -13,6 +13,7 @@
 #include "pass/collection.h"
 #include "pass/commands.h"
 #include "pass/diag.h"
+#include "pass/write.h"
 #include "pass/dot.h"
 #include "pass/frontend.h"
 #include "scheduler/files.h"
@@ -103,16 +104,8 @@ static bool write_collections(const Options *o, Frontend *f, const char *path) {
   bool ok = es_platform_load(o->platform ? o->platform : "silberstein2011", &pf, &err) == ES_OK &&
             (!o->profile || es_profile_read(o->profile, &prof, &err) == ES_OK) &&
             collection_build_all(&f->x, &f->src, pf, prof, &list, &defaulted);
-  EsOutput out;
-  if (ok && (ok = es_output_open(&out, path, &err) == ES_OK)) {
-    if (es_crown_write(out.f, (const EsCrownProblem *const *)list.v, list.len)) {
-      ok = es_output_commit(&out, &err) == ES_OK;
-    } else {
-      es_output_abort(&out);
-      diag(DIAG_ERROR, NULL, 0, 0, "extract: cannot write '%s'", path);
-      ok = false;
-    }
-  }
+  ok = ok && pass_write_crown_problems("extract", path, (const EsCrownProblem *const *)list.v,
+                                       list.len);
   es_crown_problem_list_free(&list);
   es_profile_free(prof);
   es_platform_free(pf);

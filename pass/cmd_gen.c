@@ -7,6 +7,7 @@
 #include "pass/cmd_crown.h"
 #include "pass/commands.h"
 #include "pass/diag.h"
+#include "pass/write.h"
 #include "scheduler/files.h"
 #include "scheduler/gen.h"
 
@@ -210,15 +211,7 @@ static EsGraph *generate(const Options *o) {
 
 static bool write_platform(const Options *o) {
   EsPlatform *p = es_gen_platform(o->gen.ndevices, o->gen.nlevels);
-  EsError err;
-  diag_error_init(&err);
-  EsOutput f;
-  bool ok = p && es_output_open(&f, o->platform_out, &err) == ES_OK;
-  if (ok && !es_platform_write(f.f, p)) {
-    es_output_abort(&f);
-    ok = false;
-  } else if (ok)
-    ok = es_output_commit(&f, &err) == ES_OK;
+  bool ok = p && pass_write_platform("gen", o->platform_out, p);
   es_platform_free(p);
   return ok;
 }
@@ -235,17 +228,8 @@ int cmd_gen(int argc, char **argv) {
   EsGraph *g = generate(&o);
   if (!g)
     return 1;
-  EsError err;
-  diag_error_init(&err);
-  EsOutput f;
-  int status = 1;
-  if (es_output_open(&f, o.output ? o.output : "-", &err) == ES_OK) {
-    const EsGraph *one = g;
-    if (es_graph_write(f.f, &one, 1))
-      status = es_output_commit(&f, &err) == ES_OK ? 0 : 1;
-    else
-      es_output_abort(&f);
-  }
+  const EsGraph *one = g;
+  int status = pass_write_graphs("gen", o.output, &one, 1) ? 0 : 1;
   if (status == 0 && o.platform_out && !write_platform(&o))
     status = 1;
   es_graph_free(g);

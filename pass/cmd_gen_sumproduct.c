@@ -9,6 +9,7 @@
 #include "pass/args.h"
 #include "pass/commands.h"
 #include "pass/diag.h"
+#include "pass/write.h"
 #include "scheduler/files.h"
 #include "scheduler/sumproduct.h"
 
@@ -204,20 +205,6 @@ static bool solve(FILE *f, const EsNetwork *net, const EsElimTree *t, bool check
   return true;
 }
 
-static bool write_graph(const EsGraph *g, const char *path) {
-  EsError err;
-  diag_error_init(&err);
-  EsOutput out;
-  if (es_output_open(&out, path, &err))
-    return false;
-  if (!es_graph_write(out.f, &g, 1)) {
-    es_output_abort(&out);
-    diag(DIAG_ERROR, NULL, 0, 0, "gen sumproduct: cannot write '%s'", path);
-    return false;
-  }
-  return es_output_commit(&out, &err) == ES_OK;
-}
-
 /* Statistics go to stderr, or to --stats FILE (written atomically). */
 static bool report(const Options *o, const EsNetwork *net, const EsElimTree *t, const double *cpu,
                    const double *gpu, int predicted) {
@@ -255,7 +242,9 @@ int cmd_gen_sumproduct(int argc, char **argv) {
     diag(DIAG_ERROR, NULL, 0, 0, "out of memory");
     goto done;
   }
-  if (write_graph(g, o.output ? o.output : "-") && report(&o, net, t, cpu, gpu, predicted))
+  const EsGraph *one = g;
+  if (pass_write_graphs("gen sumproduct", o.output, &one, 1) &&
+      report(&o, net, t, cpu, gpu, predicted))
     status = 0;
 done:
   es_graph_free(g);

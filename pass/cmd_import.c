@@ -7,6 +7,7 @@
 #include "pass/args.h"
 #include "pass/commands.h"
 #include "pass/diag.h"
+#include "pass/write.h"
 #include "scheduler/files.h"
 #include "scheduler/import.h"
 
@@ -81,15 +82,8 @@ int cmd_import(int argc, char **argv) {
   diag_error_init(&err);
   if (es_import(path, &opt, &g, &err))
     return 1;
-  EsOutput f;
-  int status = 1;
-  if (es_output_open(&f, output ? output : "-", &err) == ES_OK) {
-    const EsGraph *one = g;
-    if (es_graph_write(f.f, &one, 1))
-      status = es_output_commit(&f, &err) == ES_OK ? 0 : 1;
-    else
-      es_output_abort(&f);
-  }
+  const EsGraph *one = g;
+  int status = pass_write_graphs("import", output, &one, 1) ? 0 : 1;
   es_graph_free(g);
   return status;
 }

@@ -8,6 +8,7 @@
 #include "pass/cmd_crown.h"
 #include "pass/commands.h"
 #include "pass/diag.h"
+#include "pass/write.h"
 #include "scheduler/files.h"
 #include "scheduler/gantt.h"
 #include "scheduler/report.h"
@@ -29,6 +30,16 @@ static const char help[] =
     "                    processor rows, tasks shaded by DVFS level, idle time\n"
     "  --graph FILE      the graph the schedule came from: draws its transfers\n";
 
+typedef struct Gantt {
+  const EsSchedule *schedule;
+  const EsGraph *graph;
+} Gantt;
+
+static bool gantt_to(FILE *f, const void *ctx) {
+  const Gantt *g = ctx;
+  return es_gantt_svg(f, g->schedule, g->graph) == ES_OK;
+}
+
 /* Writes the Gantt chart of the first schedule to path (atomically). */
 static bool write_gantt(const EsScheduleList *list, const char *path, const char *graph) {
   EsError err;
@@ -36,19 +47,11 @@ static bool write_gantt(const EsScheduleList *list, const char *path, const char
   EsGraphList graphs = {0};
   if (graph && es_graph_read(graph, &graphs, &err))
     return false;
-  if (list->len == 0 || isnan(list->v[0]->makespan)) {
+  bool ok = list->len > 0 && !isnan(list->v[0]->makespan);
+  if (!ok)
     diag(DIAG_ERROR, NULL, 0, 0, "report: --gantt needs a timed schedule (makespan and timing)");
-    es_graph_list_free(&graphs);
-    return false;
-  }
-  EsOutput f;
-  bool ok = es_output_open(&f, path, &err) == ES_OK;
-  if (ok && es_gantt_svg(f.f, list->v[0], graphs.len ? graphs.v[0] : NULL) != ES_OK) {
-    es_output_abort(&f);
-    diag(DIAG_ERROR, NULL, 0, 0, "report: cannot write '%s'", path);
-    ok = false;
-  } else if (ok)
-    ok = es_output_commit(&f, &err) == ES_OK;
+  Gantt g = {ok ? list->v[0] : NULL, graphs.len ? graphs.v[0] : NULL};
+  ok = ok && pass_write_file("report", path, gantt_to, &g);
   es_graph_list_free(&graphs);
   return ok;
 }

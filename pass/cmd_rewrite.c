@@ -16,6 +16,7 @@
 #include "pass/diag.h"
 #include "pass/frontend.h"
 #include "pass/rewrite.h"
+#include "pass/write.h"
 #include "pass/rw_stream.h"
 #include "scheduler/files.h"
 #include "scheduler/plan.h"
@@ -435,52 +436,32 @@ static bool read_schedules(const Options *o, Frontend *f, Plans *plans) {
   return ok;
 }
 
-static bool write_output(const Options *o, Frontend *f, const Plans *plans) {
-  EsError err;
-  diag_error_init(&err);
-  EsOutput out;
-  if (es_output_open(&out, o->output ? o->output : "-", &err))
-    return false;
-  RwOptions ro = {o->in.file, o->profile_generate, plans->profile, plans->algorithm,
+typedef struct Output {
+  const Options *o;
+  Frontend *f;
+  const Plans *plans;
+} Output;
+
+static bool rewrite_to(FILE *out, const void *ctx) {
+  const Output *w = ctx;
+  const Plans *plans = w->plans;
+  RwOptions ro = {w->o->in.file, w->o->profile_generate, plans->profile, plans->algorithm,
                   plans->objective};
-  if (!rw_rewrite(f, plans->v, plans->streams, &ro, out.f)) {
-    es_output_abort(&out);
-    return false;
-  }
-  return es_output_commit(&out, &err) == ES_OK;
+  return rw_rewrite(w->f, plans->v, plans->streams, &ro, out);
 }
 
-static bool write_stream_schedules(const char *path, const Plans *plans) {
-  if (!path)
-    return true;
-  EsError err;
-  diag_error_init(&err);
-  EsOutput out;
-  if (es_output_open(&out, path, &err))
-    return false;
-  if (!es_crown_schedule_write(out.f, (const EsCrownSchedule *const *)plans->crown.v,
-                               plans->crown.len)) {
-    es_output_abort(&out);
-    diag(DIAG_ERROR, NULL, 0, 0, "compile: cannot write '%s'", path);
-    return false;
-  }
-  return es_output_commit(&out, &err) == ES_OK;
-}
-
-static bool write_schedules(const char *path, const Plans *plans) {
-  if (!path)
-    return true;
-  EsError err;
-  diag_error_init(&err);
-  EsOutput out;
-  if (es_output_open(&out, path, &err))
-    return false;
-  if (!es_schedule_write(out.f, (const EsSchedule *const *)plans->owned, plans->n)) {
-    es_output_abort(&out);
-    diag(DIAG_ERROR, NULL, 0, 0, "compile: cannot write '%s'", path);
-    return false;
-  }
-  return es_output_commit(&out, &err) == ES_OK;
+/* The rewritten file, and on request the schedules it was made from. */
+static bool write_outputs(const Options *o, Frontend *f, const Plans *plans) {
+  const char *cmd = o->compile ? "compile" : "rewrite";
+  Output w = {o, f, plans};
+  return (!o->schedule_out ||
+          pass_write_schedules(cmd, o->schedule_out, (const EsSchedule *const *)plans->owned,
+                               plans->n)) &&
+         (!o->stream_schedule_out ||
+          pass_write_crown_schedules(cmd, o->stream_schedule_out,
+                                     (const EsCrownSchedule *const *)plans->crown.v,
+                                     plans->crown.len)) &&
+         pass_write_file(cmd, o->output, rewrite_to, &w);
 }
 
 static int run(int argc, char **argv, bool compile) {
@@ -496,10 +477,7 @@ static int run(int argc, char **argv, bool compile) {
   bool ok = frontend_run(&f, &o.in);
   if (ok)
     ok = compile ? schedule_all(&o, &f, &plans) : read_schedules(&o, &f, &plans);
-  ok = ok &&
-       (!compile || (write_schedules(o.schedule_out, &plans) &&
-                     write_stream_schedules(o.stream_schedule_out, &plans))) &&
-       write_output(&o, &f, &plans);
+  ok = ok && write_outputs(&o, &f, &plans);
   plans_free(&plans);
   frontend_free(&f);
   free(o.profile_generate);

@@ -7,6 +7,7 @@
 #include "pass/cmd_crown.h"
 #include "pass/commands.h"
 #include "pass/diag.h"
+#include "pass/write.h"
 #include "scheduler/crown.h"
 #include "scheduler/files.h"
 #include "scheduler/plan.h"
@@ -127,20 +128,10 @@ static bool load_inputs(const Options *o, EsPlatform **platform, EsProfile **pro
 }
 
 static bool write_schedules(const Options *o, EsScheduleList *out) {
-  EsError err;
-  diag_error_init(&err);
-  const char *path = o->output ? o->output : "-";
   if (!o->output && o->report)
     return true;
-  EsOutput f;
-  if (es_output_open(&f, path, &err))
-    return false;
-  if (!es_schedule_write(f.f, (const EsSchedule *const *)out->v, out->len)) {
-    es_output_abort(&f);
-    diag(DIAG_ERROR, NULL, 0, 0, "schedule: cannot write '%s'", path);
-    return false;
-  }
-  return es_output_commit(&f, &err) == ES_OK;
+  return pass_write_schedules("schedule", o->output, (const EsSchedule *const *)out->v,
+                              out->len);
 }
 
 /* Streaming task collections go to the crown scheduler (cmd_crown.c). */
