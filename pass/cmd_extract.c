@@ -53,14 +53,9 @@ static bool parse_options(int argc, char **argv, Options *o) {
   const char *arg;
   ArgKind k;
   while (ok && (k = args_next(&a, &arg)) != ARG_END) {
-    if (k == ARG_REST)
-      ok = compile_args_push(&o->in.cc, arg);
-    else if (k == ARG_POSITIONAL && !o->in.file)
-      o->in.file = arg;
-    else if (k == ARG_POSITIONAL) {
-      diag(DIAG_ERROR, NULL, 0, 0, "extract: unexpected argument '%s'", arg);
-      ok = false;
-    } else if (!strcmp(arg, "--help") || !strcmp(arg, "-h")) {
+    if (frontend_arg(&o->in, &a, k, arg, &ok))
+      continue;
+    if (!strcmp(arg, "--help") || !strcmp(arg, "-h")) {
       fputs(help, stdout);
       exit(0);
     } else if (!strcmp(arg, "-o"))
@@ -73,14 +68,7 @@ static bool parse_options(int argc, char **argv, Options *o) {
       o->platform = args_value(&a, arg);
     else if (!strcmp(arg, "--profile"))
       o->profile = args_value(&a, arg);
-    else if (!strcmp(arg, "-p"))
-      o->in.build_dir = args_value(&a, arg);
-    else if (!strcmp(arg, "--time"))
-      o->in.time = true;
-    else if (!strcmp(arg, "--device")) {
-      const char *d = args_value(&a, arg);
-      ok = d && frontend_add_device(&o->in, d);
-    } else
+    else
       args_unknown(&a, arg);
     ok = ok && !a.failed;
   }

@@ -109,24 +109,14 @@ static bool parse(int argc, char **argv, Options *o) {
   const char *arg;
   ArgKind k;
   while (ok && (k = args_next(&a, &arg)) != ARG_END) {
-    if (k == ARG_REST)
-      ok = compile_args_push(&o->in.cc, arg);
-    else if (k == ARG_POSITIONAL && !o->in.file)
-      o->in.file = arg;
-    else if (k == ARG_POSITIONAL) {
-      diag(DIAG_ERROR, NULL, 0, 0, "%s: unexpected argument '%s'", cmd, arg);
-      ok = false;
-    } else if (!strcmp(arg, "--help") || !strcmp(arg, "-h")) {
+    if (frontend_arg(&o->in, &a, k, arg, &ok))
+      continue;
+    if (!strcmp(arg, "--help") || !strcmp(arg, "-h")) {
       fputs(o->compile ? compile_help : rewrite_help, stdout);
       exit(0);
     } else if (!strcmp(arg, "-o"))
       o->output = args_value(&a, arg);
-    else if (!strcmp(arg, "-p"))
-      o->in.build_dir = args_value(&a, arg);
-    else if (!strcmp(arg, "--device")) {
-      const char *d = args_value(&a, arg);
-      ok = d && frontend_add_device(&o->in, d);
-    } else if (!o->compile && !strcmp(arg, "--schedule"))
+    else if (!o->compile && !strcmp(arg, "--schedule"))
       o->schedule = args_value(&a, arg);
     else if (!o->compile && !strcmp(arg, "--stream-schedule"))
       o->stream_schedule = args_value(&a, arg);

@@ -14,6 +14,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "pass/args.h"
 #include "pass/depgraph.h"
 #include "pass/diag.h"
 
@@ -31,6 +32,27 @@ bool frontend_add_device(FrontendInput *in, const char *name) {
   }
   in->devices[in->ndevices++] = name;
   in->devices[in->ndevices] = NULL;
+  return true;
+}
+
+bool frontend_arg(FrontendInput *in, Args *a, int k, const char *arg, bool *ok) {
+  if (k == ARG_REST)
+    *ok = compile_args_push(&in->cc, arg);
+  else if (k == ARG_POSITIONAL && !in->file)
+    in->file = arg;
+  else if (k == ARG_POSITIONAL) {
+    diag(DIAG_ERROR, NULL, 0, 0, "%s: unexpected argument '%s'", in->command, arg);
+    *ok = false;
+  } else if (!strcmp(arg, "-p"))
+    in->build_dir = args_value(a, arg);
+  else if (!strcmp(arg, "--time"))
+    in->time = true;
+  else if (!strcmp(arg, "--device")) {
+    const char *d = args_value(a, arg);
+    *ok = d && frontend_add_device(in, d);
+  } else
+    return false;
+  *ok = *ok && !a->failed;
   return true;
 }
 

@@ -33,6 +33,12 @@ typedef struct FrontendInput {
 bool frontend_add_device(FrontendInput *in, const char *name);
 void frontend_input_init(FrontendInput *in, const char *command);
 
+/* The arguments every front-end command shares: the input file, `-p
+ * BUILD_DIR`, `--device NAME`, `--time` and the compiler arguments after
+ * `--`. Returns true when k/arg was one of them (*ok false after an error). */
+struct Args;
+bool frontend_arg(FrontendInput *in, struct Args *a, int k, const char *arg, bool *ok);
+
 typedef struct Frontend {
   FrontendInput in;
   Source src;
