@@ -32,24 +32,7 @@
 // NONE: warning: task 'mul': its variant for device 'gpu' cannot run here; it runs on the host
 // NONE: device cpu: 2 tasks, busy 0.0101 s, energy 0.909 J
 // NONE: fallbacks: 2 tasks ran on the host
-#include <stdio.h>
-
-#define N 64
-
-static void matmul(const double *a, const double *b, double *t, int n) {
-  for (int i = 0; i < n; i++)
-    for (int j = 0; j < n; j++) {
-      double s = 0;
-      for (int k = 0; k < n; k++)
-        s += a[i * n + k] * b[k * n + j];
-      t[i * n + j] = s;
-    }
-}
-
-static void add(const double *t, const double *c, double *r, int n) {
-  for (int i = 0; i < n * n; i++)
-    r[i] = t[i] + c[i];
-}
+#include "Inputs/fig3_kernels.h"
 
 #ifndef PLAIN
 #include "esched_rt.h"
@@ -64,8 +47,6 @@ static const EsrtVariant esrt_v_add[] = {{"cpu", NULL, 0.0001, 0}, {"gpu", NULL,
 static const EsrtTask esrt_task_mul = {"fig3", "mul", "mul", esrt_v_mul, 2, 1, 0, 0};
 static const EsrtTask esrt_task_add = {"fig3", "add", "add", esrt_v_add, 2, 1, 0, 0};
 #endif
-
-static double A[N * N], B[N * N], C[N * N], T[N * N], R[N * N];
 
 static void fig3(void) {
 #ifdef PLAIN
@@ -96,18 +77,14 @@ static void fig3(void) {
   esrt_host(R, sizeof R, ESRT_IN);
 #endif
 #endif
-  double sum = 0;
-  for (int i = 0; i < N * N; i++)
-    sum += R[i] * (i % 7);
-  printf("R[0]=%g R[last]=%g checksum=%.17g\n", R[0], R[N * N - 1], sum);
+  fig3_print();
 #ifndef PLAIN
   esrt_region_end();
 #endif
 }
 
 int main(void) {
-  for (int i = 0; i < N * N; i++)
-    A[i] = i % 5, B[i] = (i * 3) % 11, C[i] = i % 13;
+  fig3_init();
   fig3();
   return 0;
 }

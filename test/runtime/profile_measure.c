@@ -63,24 +63,7 @@
 // THREE: key: mul
 // THREE: count: 3,
 // PLAINRUN-NOT: profile:
-#include <stdio.h>
-
-#define N 64
-
-static void matmul(const double *a, const double *b, double *t, int n) {
-  for (int i = 0; i < n; i++)
-    for (int j = 0; j < n; j++) {
-      double s = 0;
-      for (int k = 0; k < n; k++)
-        s += a[i * n + k] * b[k * n + j];
-      t[i * n + j] = s;
-    }
-}
-
-static void add(const double *t, const double *c, double *r, int n) {
-  for (int i = 0; i < n * n; i++)
-    r[i] = t[i] + c[i];
-}
+#include "Inputs/fig3_kernels.h"
 
 #ifndef PLAIN
 #include "esched_rt.h"
@@ -109,8 +92,6 @@ static const EsrtUnit esrt_unit = {"test/runtime/profile_measure.c", esrt_unit_t
                                    PROFILE_DEFAULT};
 #endif
 
-static double A[N * N], B[N * N], C[N * N], T[N * N], R[N * N];
-
 static void fig3(void) {
 #ifdef PLAIN
   matmul(A, B, T, N);
@@ -138,18 +119,14 @@ static void fig3(void) {
   }
   esrt_host(R, sizeof R, ESRT_IN);
 #endif
-  double sum = 0;
-  for (int i = 0; i < N * N; i++)
-    sum += R[i] * (i % 7);
-  printf("R[0]=%g R[last]=%g checksum=%.17g\n", R[0], R[N * N - 1], sum);
+  fig3_print();
 #ifndef PLAIN
   esrt_region_end();
 #endif
 }
 
 int main(void) {
-  for (int i = 0; i < N * N; i++)
-    A[i] = i % 5, B[i] = (i * 3) % 11, C[i] = i % 13;
+  fig3_init();
   fig3();
   return 0;
 }
