@@ -10,7 +10,12 @@ config.test_format = lit.formats.ShTest(execute_external=False)
 config.suffixes = [".c", ".yaml", ".test"]
 config.excludes = ["Inputs", "lit.cfg.py", "lit.site.cfg.py", "unit"]
 config.test_source_root = os.path.dirname(__file__)
-config.test_exec_root = os.path.join(config.esched_obj_root, "test")
+# ctest runs each lit file as its own lit process, in parallel. Every lit
+# process rewrites .lit_test_times.txt in its exec root when it ends, and one
+# that reads the file while another rewrites it dies on the half-written
+# line; so each ctest test passes an exec root of its own.
+config.test_exec_root = lit_config.params.get(
+    "esched_exec_root", os.path.join(config.esched_obj_root, "test"))
 
 # FileCheck, not and count come from the LLVM that provides libclang.
 config.environment["PATH"] = os.pathsep.join(
