@@ -184,9 +184,12 @@ EsPlatform *es_gen_platform(int ndevices, int nlevels) {
                                src->idle_power) < 0)
       goto fail;
   }
+  /* Asymmetric, as PCIe often is (read-backs slower than uploads), and so
+   * that tests which use this platform see the direction of a transfer. */
   for (int a = 0; a < ndevices; a++)
     for (int b = a + 1; b < ndevices; b++)
-      if (es_platform_add_link(p, a, b, 1e9, 1e-5, 140, 1))
+      if (es_platform_add_link(p, a, b, 1e9, 1e-5, 140, 0) ||
+          es_platform_add_link(p, b, a, 0.75e9, 1.5e-5, 140, 0))
         goto fail;
   es_platform_free(base);
   return p;

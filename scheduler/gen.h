@@ -111,7 +111,8 @@ EsGraph *es_gen_easef12(void);
 
 /* A platform for generated physical graphs: the silberstein2011 CPU and GPU
  * (further GPUs copy the GPU) with nlevels DVFS levels each, frequency
- * stepping down by 20% and power by f^3, links of 1 GB/s with 10 us latency. */
+ * stepping down by 20% and power by f^3, links of 1 GB/s with 10 us latency
+ * from a lower-numbered device to a higher one and 0.75 GB/s with 15 us back. */
 EsPlatform *es_gen_platform(int ndevices, int nlevels);
 
 #endif

@@ -37,10 +37,13 @@
 #include <string.h>
 
 #include "scheduler/algorithms.h"
+#include "scheduler/bigbuf.h"
 
 /* The rooted forest: per task its parent, the summed weight and count of
  * positive-weight items on the pair (task, parent), and the data direction,
- * plus the leaves-to-roots order (NULL: index order, or its reverse). */
+ * plus the leaves-to-roots order (NULL: index order, or its reverse). The
+ * per-task arrays are big buffers (bigbuf.h): first-touch page faults are a
+ * large part of a million-task run. */
 typedef struct Rooted {
   int *parent;                  /* -1 for roots */
   double *up_w;
@@ -48,17 +51,22 @@ typedef struct Rooted {
   unsigned char *from_child;    /* data flows task -> parent */
   int *order;                   /* NULL when implied by the index */
   bool reverse;                 /* with order NULL: descending indices */
+  bool dirty;                   /* up_w and up_n hold an earlier attempt's sums */
+  EsBigBuf buf[4];
 } Rooted;
 
 static void rooted_free(Rooted *r) {
-  free(r->parent), free(r->up_w), free(r->up_n), free(r->from_child), free(r->order);
+  for (int i = 0; i < 4; i++)
+    es_bigbuf_free(&r->buf[i]);
+  free(r->order);
 }
 
 static int rooted_alloc(Rooted *r, int n) {
-  r->parent = malloc(((size_t)n + 1) * sizeof(int));
-  r->up_w = calloc((size_t)n + 1, sizeof(double));
-  r->up_n = calloc((size_t)n + 1, sizeof(int));
-  r->from_child = calloc((size_t)n + 1, 1);
+  size_t m = (size_t)n + 1;
+  r->parent = es_bigbuf_alloc(&r->buf[0], m, sizeof(int));
+  r->up_w = es_bigbuf_alloc(&r->buf[1], m, sizeof(double));
+  r->up_n = es_bigbuf_alloc(&r->buf[2], m, sizeof(int));
+  r->from_child = es_bigbuf_alloc(&r->buf[3], m, 1);
   return r->parent && r->up_w && r->up_n && r->from_child ? ES_OK : ES_ENOMEM;
 }
 
@@ -71,8 +79,14 @@ static void add_up(Rooted *r, int child, double w, bool from_child) {
 /* Roots every component at its largest (or, with reverse, smallest) index.
  * Fails (false) unless each task has at most one neighbour on that side. */
 static bool root_by_index(const EsProblem *p, EsObjective obj, bool reverse, Rooted *r) {
+  /* The buffers come zeroed: only a second attempt clears the sums. */
+  if (r->dirty) {
+    memset(r->up_w, 0, (size_t)p->ntasks * sizeof *r->up_w);
+    memset(r->up_n, 0, (size_t)p->ntasks * sizeof *r->up_n);
+  }
+  r->dirty = true;
   for (int v = 0; v < p->ntasks; v++)
-    r->parent[v] = -1, r->up_w[v] = 0, r->up_n[v] = 0;
+    r->parent[v] = -1;
   for (int i = 0; i < p->nitems; i++) {
     int prod = p->item_producer[i];
     double w = p->item_weight[obj][i];
@@ -180,6 +194,7 @@ typedef struct Dp {
   int *dev_first; /* labels of device d: dev_first[d] .. dev_first[d + 1] */
   double *best;   /* [nd] scratch: S_v[d] */
   int *arg;       /* [nd] scratch: its label */
+  EsBigBuf acc_buf, choice_buf;
 } Dp;
 
 static int task_at(const Rooted *r, int n, int i) {
@@ -204,6 +219,19 @@ static void prefetch_parent(const Rooted *r, int n, int i, const void *base, siz
   int up = r->parent[task_at(r, n, i)];
   if (up >= 0)
     prefetch((const char *)base + (size_t)up * stride);
+}
+
+/* A root takes its best label; none finite means no feasible assignment. */
+static int take_root(const double *best, const int *arg, int nd, int *label, EsError *err) {
+  int bd = 0;
+  for (int d = 1; d < nd; d++)
+    bd = best[d] < best[bd] ? d : bd;
+  if (isinf(best[bd]))
+    return es_error_set(err, ES_EINFEAS, NULL, 0, 0,
+                        "no feasible assignment (every choice of some task is forbidden or "
+                        "unreachable)");
+  *label = arg[bd];
+  return ES_OK;
 }
 
 /* Forward pass, leaves to roots: S_v per device from v's labels and its
@@ -233,14 +261,8 @@ static int forward(const Dp *dp, int *restrict label, EsError *err) {
       best[d] = b, arg[d] = bl;
     }
     if (up < 0) {
-      int bd = 0;
-      for (int d = 1; d < nd; d++)
-        bd = best[d] < best[bd] ? d : bd;
-      if (isinf(best[bd]))
-        return es_error_set(err, ES_EINFEAS, NULL, 0, 0,
-                            "no feasible assignment (every choice of some task is forbidden or "
-                            "unreachable)");
-      label[v] = arg[bd];
+      if (take_root(best, arg, nd, &label[v], err))
+        return ES_EINFEAS;
       continue;
     }
     double w = r->up_w[v];
@@ -258,6 +280,65 @@ static int forward(const Dp *dp, int *restrict label, EsError *err) {
       choice[(long)v * nd + e] = (uint16_t)bl;
       acc[(long)up * nd + e] += b;
     }
+  }
+  return ES_OK;
+}
+
+/* The forward pass for two devices, the common case and the one the
+ * benchmark's goal names: the same recurrence with the loops over devices
+ * unrolled and the minima taken without data-dependent branches, ties going
+ * to the lower device as in forward(). */
+static int forward_two(const Dp *dp, int *restrict label, EsError *err) {
+  const EsProblem *p = dp->p;
+  const Rooted *r = dp->r;
+  const int n = p->ntasks, nl = p->nlabels;
+  const double *restrict cost = p->value[p->objective];
+  const double *restrict unit = p->xfer_unit[p->objective];
+  const double *restrict fixed = p->xfer_fixed[p->objective];
+  const int *restrict parent = r->parent;
+  const double *restrict up_w = r->up_w;
+  const int *restrict up_n = r->up_n;
+  const unsigned char *restrict from_child = r->from_child;
+  double *restrict acc = dp->acc;
+  uint16_t *restrict choice = dp->choice;
+  const int first0 = dp->dev_first[0], first1 = dp->dev_first[1], end1 = dp->dev_first[2];
+  /* Moving device 0's data to device 1 (k = 1) and back (k = 2). */
+  const double unit01 = unit[1], unit10 = unit[2], fixed01 = fixed[1], fixed10 = fixed[2];
+  for (int i = 0; i < n; i++) {
+    int v = task_at(r, n, i), up = parent[v];
+    prefetch_parent(r, n, i + PREFETCH_DISTANCE, acc, 2 * sizeof(double));
+    const double *c = cost + (long)v * nl;
+    double a0 = acc[2L * v], a1 = acc[2L * v + 1];
+    double b0 = INFINITY, b1 = INFINITY;
+    int l0 = first0, l1 = first1;
+    for (int l = first0; l < first1; l++)
+      if (c[l] + a0 < b0)
+        b0 = c[l] + a0, l0 = l;
+    for (int l = first1; l < end1; l++)
+      if (c[l] + a1 < b1)
+        b1 = c[l] + a1, l1 = l;
+    if (up < 0) {
+      if (take_root((double[]){b0, b1}, (int[]){l0, l1}, 2, &label[v], err))
+        return ES_EINFEAS;
+      continue;
+    }
+    /* x01: the task on device 0 under a parent on device 1; x10 the reverse.
+     * The data flows task -> parent or parent -> task. */
+    double x01 = 0, x10 = 0;
+    int cnt = up_n[v];
+    if (cnt > 0) {
+      double w = up_w[v];
+      double go = unit01 * w + fixed01 * cnt, back = unit10 * w + fixed10 * cnt;
+      x01 = from_child[v] ? go : back;
+      x10 = from_child[v] ? back : go;
+    }
+    double stay0 = b0, move0 = b1 + x10; /* parent on device 0 */
+    double stay1 = b1, move1 = b0 + x01; /* parent on device 1 */
+    bool moved0 = move0 < stay0, moved1 = !(stay1 < move1);
+    choice[2L * v] = (uint16_t)(moved0 ? l1 : l0);
+    choice[2L * v + 1] = (uint16_t)(moved1 ? l0 : l1);
+    acc[2L * up] += moved0 ? move0 : stay0;
+    acc[2L * up + 1] += moved1 ? move1 : stay1;
   }
   return ES_OK;
 }
@@ -282,9 +363,9 @@ int es_tree_dp(const EsProblem *p, const EsAlgoOptions *opt, EsSolution *out, Es
   (void)opt;
   const int n = p->ntasks, nd = p->ndevices;
   Rooted r = {0};
-  Dp dp = {p, &r, NULL, NULL, NULL, NULL, NULL};
-  dp.acc = calloc((size_t)n * (size_t)nd + 1, sizeof(double));
-  dp.choice = malloc(((size_t)n * (size_t)nd + 1) * sizeof *dp.choice);
+  Dp dp = {.p = p, .r = &r};
+  dp.acc = es_bigbuf_alloc(&dp.acc_buf, (size_t)n * (size_t)nd + 1, sizeof(double));
+  dp.choice = es_bigbuf_alloc(&dp.choice_buf, (size_t)n * (size_t)nd + 1, sizeof *dp.choice);
   dp.dev_first = malloc(((size_t)nd + 1) * sizeof(int));
   dp.best = malloc(((size_t)nd + 1) * sizeof(double));
   dp.arg = malloc(((size_t)nd + 1) * sizeof(int));
@@ -308,7 +389,7 @@ int es_tree_dp(const EsProblem *p, const EsAlgoOptions *opt, EsSolution *out, Es
     while (d < nd && l < p->nlabels && p->label_device[l] == d)
       l++;
   }
-  if ((rc = forward(&dp, out->label, err)))
+  if ((rc = nd == 2 ? forward_two(&dp, out->label, err) : forward(&dp, out->label, err)))
     goto out;
   backward(&dp, out->label);
   if (p->has_shared)
@@ -319,6 +400,7 @@ out:
   if (rc == ES_ENOMEM)
     es_error_set(err, rc, NULL, 0, 0, "out of memory");
   rooted_free(&r);
-  free(dp.acc), free(dp.choice), free(dp.dev_first), free(dp.best), free(dp.arg);
+  es_bigbuf_free(&dp.acc_buf), es_bigbuf_free(&dp.choice_buf);
+  free(dp.dev_first), free(dp.best), free(dp.arg);
   return rc;
 }
