@@ -20,7 +20,10 @@
 
 enum { HUGE_PAGE = 2 << 20 };
 
-/* Below this a buffer spans too few huge pages for a mapping to pay. */
+/* Smaller buffers stay on calloc: mapping every buffer of 2 MiB and more
+ * measured slower for tree-dp at 10^6 tasks (66 against 55 ns per task,
+ * medians of six runs), the kernel zeroing each huge page whole at its
+ * first touch. */
 enum { MAP_THRESHOLD = 2 * HUGE_PAGE };
 
 #if defined(__linux__) && defined(MADV_HUGEPAGE) && !defined(ES_BIGBUF_CALLOC_ONLY)
