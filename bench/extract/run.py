@@ -45,13 +45,23 @@ def measure(name, path, flags, args, out):
     return ratio
 
 
-def largest_test_input(src):
+def largest_example(src):
+    """The largest annotated source file of examples/ (issue: "and the
+    largest example"), with the include path of its folder."""
     best, size = None, -1
-    folder = os.path.join(src, "test", "pass")
-    for f in sorted(os.listdir(folder)):
-        p = os.path.join(folder, f)
-        if f.endswith(".c") and os.path.getsize(p) > size:
-            best, size = p, os.path.getsize(p)
+    root = os.path.join(src, "examples")
+    for folder in sorted(os.listdir(root)):
+        d = os.path.join(root, folder)
+        if not os.path.isdir(d):
+            continue
+        for f in sorted(os.listdir(d)):
+            p = os.path.join(d, f)
+            if not f.endswith(".c"):
+                continue
+            with open(p) as fh:
+                text = fh.read()
+            if ("#pragma esched" in text or "ESCHED_TASK" in text) and len(text) > size:
+                best, size = p, len(text)
     return best
 
 
@@ -72,9 +82,10 @@ def main():
             subprocess.run([sys.executable, os.path.join(HERE, "gen_input.py"), "--mode", mode,
                             "--lines", str(args.lines), "-o", path], check=True)
             measure("generated (%s)" % mode, path, flags, args, out)
-        test = largest_test_input(args.src)
-        if test:
-            measure("largest test input (%s)" % os.path.basename(test), test, flags, args, out)
+        example = largest_example(args.src)
+        if example:
+            measure("largest example (%s)" % os.path.relpath(example, args.src), example,
+                    flags + ["-I" + os.path.dirname(example), "-I" + args.src], args, out)
 
 
 if __name__ == "__main__":
