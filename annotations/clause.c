@@ -465,7 +465,8 @@ static bool clause_kind(const Parser *p, const char *id, EsClauseKind *k) {
                {"out", ES_CLAUSE_OUT},     {"inout", ES_CLAUSE_INOUT},
                {"pin", ES_CLAUSE_PIN},     {"width", ES_CLAUSE_WIDTH},
                {"work", ES_CLAUSE_WORK},   {"efficiency", ES_CLAUSE_EFFICIENCY},
-               {"cores", ES_CLAUSE_CORES}, {"deadline", ES_CLAUSE_DEADLINE}};
+               {"cores", ES_CLAUSE_CORES}, {"deadline", ES_CLAUSE_DEADLINE},
+               {"noreplay", ES_CLAUSE_NOREPLAY}};
   for (size_t i = 0; i < sizeof words / sizeof words[0]; i++)
     if (!strcmp(id, words[i].name)) {
       *k = words[i].kind;
@@ -489,6 +490,7 @@ static bool parse_clause_body(Parser *p, EsClause *c) {
   case ES_CLAUSE_WORK:
   case ES_CLAUSE_DEADLINE: return parse_value_arg(p, c);
   case ES_CLAUSE_EFFICIENCY: return parse_efficiency(p, c);
+  case ES_CLAUSE_NOREPLAY: break; /* parse_clause stops at its '(' */
   case ES_CLAUSE_VARIANT:
     if (!strcmp(c->device, "cpu")) {
       error_at(p, (size_t)c->col - 1, "'cpu' is the host: its variant is the task region itself");
@@ -512,7 +514,22 @@ static EsClause *new_clause(Parser *p) {
   return c;
 }
 
-/* clause = WORD "(" ... ")" ; on an error, skip to the clause's ')' */
+/* noreplay: a word alone. */
+static void parse_flag_clause(Parser *p, EsClauseKind kind, size_t start, const char *word) {
+  if (cur(p) == '(') {
+    error_at(p, p->pos, "'%s' takes no arguments", word);
+    skip_to_close(p, p->pos);
+    return;
+  }
+  EsClause *c = new_clause(p);
+  if (c) {
+    c->kind = kind;
+    c->col = col_of(start);
+  }
+}
+
+/* clause = WORD "(" ... ")" | "noreplay" ; on an error, skip to the
+ * clause's ')' */
 static void parse_clause(Parser *p) {
   int at_start = p->a->nerrors;
   size_t start;
@@ -530,6 +547,11 @@ static void parse_clause(Parser *p) {
   EsClauseKind kind;
   bool known = clause_kind(p, word, &kind);
   skip_space(p);
+  if (known && kind == ES_CLAUSE_NOREPLAY) {
+    parse_flag_clause(p, kind, start, word);
+    free(word);
+    return;
+  }
   size_t open = p->pos;
   if (!known)
     error_at(p, start, "unknown clause or device '%s'", word);
@@ -722,6 +744,7 @@ const char *es_clause_kind_name(EsClauseKind k) {
   case ES_CLAUSE_EFFICIENCY: return "efficiency";
   case ES_CLAUSE_CORES: return "cores";
   case ES_CLAUSE_DEADLINE: return "deadline";
+  case ES_CLAUSE_NOREPLAY: return "noreplay";
   }
   return "?";
 }

@@ -12,6 +12,7 @@
  *              | ("in" | "out" | "inout") "(" item ("," item)* ")"
  *              | DEVICE "(" IDENT ")"          -- a variant on another device
  *              | "pin" "(" DEVICE ")"
+ *              | "noreplay"                   -- the only clause without '('
  *              | ("width" | "cores") "(" expr ")"       -- C integer constants
  *              | ("work" | "deadline") "(" value ")"    -- quantities: 4e6, 2ms
  *              | "efficiency" "(" efficiency ")"
@@ -52,6 +53,7 @@ typedef enum EsClauseKind {
   ES_CLAUSE_EFFICIENCY, /* efficiency(...): a stream task's e(q) */
   ES_CLAUSE_CORES,      /* cores(EXPR): a stream's core count p */
   ES_CLAUSE_DEADLINE,   /* deadline(VALUE): a stream's round deadline M */
+  ES_CLAUSE_NOREPLAY,   /* noreplay: effects beyond the task's data, never run twice */
 } EsClauseKind;
 
 /* One entry of an in/out/inout list: a variable or an array section. */

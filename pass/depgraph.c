@@ -373,6 +373,7 @@ static void emit_region(Emit *e, const XNode *n, int t) {
   si->range = n->range;
   si->range.file = intern(e, n->range.file);
   si->deferred = n->deferred || e->b->xg->multi_run;
+  si->noreplay = intern(e, n->noreplay);
   /* Without a variant the region itself is the only implementation. */
   const char *pin = n->pin ? n->pin : n->nvariants == 0 ? "cpu" : NULL;
   if (pin)

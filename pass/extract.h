@@ -51,6 +51,9 @@ typedef struct XNode {
   XVariant *variants;
   int nvariants;
   const char *pin; /* device name or NULL */
+  /* Why the task must never run twice (ESRT_NO_REPLAY): "clause", or the
+   * effect replay.c found ("fprintf in report"); NULL when it may. */
+  const char *noreplay;
   EsSourceRange range;
   XAccess *acc;
   int nacc, acc_cap;

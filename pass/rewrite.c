@@ -228,8 +228,12 @@ static void descriptor(Rw *rw, const XNode *n, int task, int var, int level, boo
   literal(t, n->name);
   rw_puts(t, ", ");
   literal(t, n->name);
+  const char *flags = outlined && n->noreplay ? "ESRT_DEFERRED | ESRT_NO_REPLAY"
+                      : outlined            ? "ESRT_DEFERRED"
+                      : n->noreplay         ? "ESRT_NO_REPLAY"
+                                            : "0";
   rw_printf(t, ", esrt_v%d_, %d, %d, %d, %s, &esrt_unit_, esrt_i%d_, %d};\n", task,
-            nvariants(n), var, level, outlined ? "ESRT_DEFERRED" : "0", task, count);
+            nvariants(n), var, level, flags, task, count);
   rw_printf(&rw->unit_tasks, "%s&esrt_t%d_", rw->ntasks++ ? ", " : "", task);
 }
 

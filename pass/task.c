@@ -234,6 +234,28 @@ static void check_variant(Walker *w, const Annot *a, const EsClause *c, CXCursor
   free(ws), free(hs), free(cs);
 }
 
+/* noreplay, by the clause or found in the code of the callee and of its
+ * variants. Only a task with another device's variant runs twice (in an
+ * all-devices profiling run), so only such tasks are searched. */
+static void noreplay(Walker *w, XNode *node, const Annot *a, CXCursor callee) {
+  bool clause = false;
+  for (int i = 0; i < a->parsed.nclauses; i++)
+    clause |= a->parsed.clauses[i].kind == ES_CLAUSE_NOREPLAY;
+  if (clause) {
+    node->noreplay = "clause";
+    return;
+  }
+  if (node->nvariants == 0 || clang_getCursorKind(callee) != CXCursor_FunctionDecl)
+    return;
+  const char *why = replay_effect(w, callee);
+  for (int i = 0; !why && i < node->nvariants; i++) {
+    CXCursor v = walk_lookup(w, node->variants[i].function);
+    if (clang_getCursorKind(v) == CXCursor_FunctionDecl)
+      why = replay_effect(w, v);
+  }
+  node->noreplay = why;
+}
+
 static void variants_and_pin(Walker *w, int n, const Annot *a, CXCursor callee, bool is_call) {
   int nv = 0;
   for (int i = 0; i < a->parsed.nclauses; i++)
@@ -248,6 +270,7 @@ static void variants_and_pin(Walker *w, int n, const Annot *a, CXCursor callee, 
       v[node->nvariants++] = (XVariant){walk_intern(w, c->device), walk_intern(w, c->ident)};
     }
   }
+  noreplay(w, node, a, callee);
   const EsClause *pin = find_clause(a, ES_CLAUSE_PIN);
   if (!pin || !pin->device)
     return;

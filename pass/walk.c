@@ -469,6 +469,8 @@ static void walk_function(Walker *w, CXCursor fn, const char *name) {
   w->nscope = w->nblocks = w->loop_depth = w->nregions = w->ndecls = w->nstreams = 0;
   w->open_host = -1;
   es_strmap_free(&w->ordinals);
+  es_strmap_free(&w->replay_memo);
+  free(w->replay_effects);
   w->graph = x_graph_add(w->x, w->func_name, w->func_name);
   if (w->graph < 0) {
     w->nomem = true;

@@ -122,6 +122,11 @@ typedef struct Walker {
   int nstreams;    /* stream regions of the function so far (default names) */
   CXCursor *stack; /* children of the statements being walked */
   int nstack, stack_cap;
+
+  /* replay.c: function USR -> verdict, and the effects found. */
+  EsStrMap replay_memo;
+  const char **replay_effects;
+  int nreplay_effects;
 } Walker;
 
 /* diag list: printed sorted by key, then in order of addition. */
@@ -155,6 +160,11 @@ void walk_record_call(Walker *w, CXCursor call, bool in_loop);
 void walk_confirm(Walker *w, size_t from, size_t to);
 /* Ends the run of host statements that the next one would extend. */
 void walk_close_host(Walker *w);
+
+/* replay.c: why a task whose code is function fn (a declaration) must not
+ * run twice -- "fprintf in report", a C library call with effects beyond
+ * memory reached from fn's definition in this file -- or NULL. */
+const char *replay_effect(Walker *w, CXCursor fn);
 
 /* refs.c: the accesses of host code c to variables (mode in or inout, whole
  * variables), added to node n (when n >= 0; tasks pass inferred = true) and

@@ -86,6 +86,9 @@ typedef struct EsTaskSourceInfo {
   int naccesses;
   EsSourceRange range;
   bool deferred; /* in a loop or recursion: scheduled at run time */
+  /* Why the task must never run twice: "clause" (the noreplay clause) or
+   * the effect the front end found ("fprintf in report"); NULL when it may. */
+  const char *noreplay;
 } EsTaskSourceInfo;
 
 typedef struct EsTask {

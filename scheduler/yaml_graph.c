@@ -10,7 +10,8 @@ static const char *const top_keys[] = {"name",  "fingerprint", "shape",    "task
                                        "deferred", "function", "source", "noalias", NULL};
 static const char *const task_keys[] = {"name",     "key",    "pin",    "kind",     "cost",
                                         "time",     "mem_bound", "function", "callee", "variants",
-                                        "access",   "source", "deferred", "args", NULL};
+                                        "access",   "source", "deferred", "args", "noreplay",
+                                        NULL};
 static const char *const edge_keys[] = {"from", "to", "data", "bytes", "cost", "time", "kind",
                                         NULL};
 static const char *const access_keys[] = {"item", "mode", "lo",       "len",
@@ -161,9 +162,9 @@ static const char **read_strings(Reader *r, const yaml_node_t *x, const char *wh
 /* The front end's fields: function, callee, args, variants, access, source. */
 static void read_source_fields(Reader *r, int ti, const yaml_node_t *n) {
   static const char *const any[] = {"function", "callee", "variants", "access", "source",
-                                    "deferred", "args"};
+                                    "deferred", "args",   "noreplay"};
   bool present = false;
-  for (int i = 0; i < 7; i++)
+  for (size_t i = 0; i < sizeof any / sizeof *any; i++)
     present |= y_get(r->d, n, any[i]) != NULL;
   if (!present)
     return;
@@ -198,6 +199,7 @@ static void read_source_fields(Reader *r, int ti, const yaml_node_t *n) {
     read_range(r, &si->range, x);
   if ((x = y_get(r->d, n, "deferred")) && !y_bool(r->d, x, "deferred", &si->deferred))
     r->ok = false;
+  si->noreplay = text_of(r, y_get(r->d, n, "noreplay"), "noreplay");
 }
 
 static int parse_kind(const char *s) {
@@ -478,6 +480,8 @@ static void write_source_info(YOut *o, const EsGraph *g, const EsTaskSourceInfo 
     y_str(o, "deferred");
     y_bool_out(o, true);
   }
+  if (si->noreplay)
+    y_kv_str(o, "noreplay", si->noreplay);
   if (si->nvariants) {
     y_str(o, "variants");
     y_map_begin(o, true);

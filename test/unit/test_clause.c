@@ -149,6 +149,27 @@ static void test_stream_task(void) {
   ASSERT_STREQ(es_clause_kind_name(ES_CLAUSE_DEADLINE), "deadline");
 }
 
+/* noreplay: a word alone, anywhere among the clauses, commas or not. */
+static void test_noreplay(void) {
+  EsAnnotation a;
+  ASSERT_EQ(parse("task noreplay in(x) gpu(f_gpu),noreplay2", &a), ES_EINVAL);
+  ASSERT_EQ(a.nerrors, 1);
+  ASSERT_EQ(a.errors[0].col, 32);
+  ASSERT_EQ(a.nclauses, 3);
+  ASSERT_EQ(a.clauses[0].kind, ES_CLAUSE_NOREPLAY);
+  ASSERT_EQ(a.clauses[0].col, 6);
+  es_annotation_clear(&a);
+  ASSERT_EQ(parse("task in(x), noreplay", &a), ES_OK);
+  ASSERT_EQ(a.nclauses, 2);
+  ASSERT_EQ(a.clauses[1].kind, ES_CLAUSE_NOREPLAY);
+  ASSERT_EQ(a.clauses[1].col, 13);
+  ASSERT_STREQ(es_clause_kind_name(a.clauses[1].kind), "noreplay");
+  es_annotation_clear(&a);
+  ASSERT_EQ(parse("task noreplay", &a), ES_OK);
+  ASSERT_EQ(a.nclauses, 1);
+  es_annotation_clear(&a);
+}
+
 static void test_custom_devices(void) {
   const char *const devs[] = {"cpu", "gpu", "fpga", NULL};
   const char *t = "task fpga(f_fpga) pin(fpga)";
@@ -192,6 +213,9 @@ static void test_errors(void) {
   expect_error("task gpu(f) gpu(g)", 13, "second 'gpu' clause");
   expect_error("task name(a) name(b)", 14, "second 'name' clause");
   expect_error("region in(A)", 8, "clause 'in' is not allowed on 'region'");
+  expect_error("task noreplay(x)", 14, "'noreplay' takes no arguments");
+  expect_error("task noreplay noreplay", 15, "second 'noreplay' clause");
+  expect_error("stream noreplay", 8, "clause 'noreplay' is not allowed on 'stream'");
   expect_error("tusk", 1, "expected 'task', 'region' or 'stream' after 'esched', not 'tusk'");
   expect_error("task in", 8, "expected '(' after 'in'");
   expect_error("task in(1)", 9, "expected a variable name");
@@ -293,6 +317,7 @@ int main(void) {
   test_custom_devices();
   test_stream();
   test_stream_task();
+  test_noreplay();
   test_errors();
   test_keeps_going();
   test_robust();
