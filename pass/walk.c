@@ -469,8 +469,6 @@ static void walk_function(Walker *w, CXCursor fn, const char *name) {
   w->nscope = w->nblocks = w->loop_depth = w->nregions = w->ndecls = w->nstreams = 0;
   w->open_host = -1;
   es_strmap_free(&w->ordinals);
-  es_strmap_free(&w->replay_memo);
-  free(w->replay_effects);
   w->graph = x_graph_add(w->x, w->func_name, w->func_name);
   if (w->graph < 0) {
     w->nomem = true;
@@ -617,6 +615,8 @@ void walk_free(Walker *w) {
   es_strmap_free(&w->globals);
   es_strmap_free(&w->task_names);
   es_strmap_free(&w->ordinals);
+  es_strmap_free(&w->replay_memo);
+  free(w->replay_effects);
   free(w->global_decls);
   free(w->types);
   free(w->decls);

@@ -66,6 +66,19 @@ void seed_gpu(float *x, int n) {
     x[i] = (float)(rand() % 10);
 }
 
+// A second annotated function: the verdicts found for the first hold here.
+// CHECK-LABEL: name: twice
+// CHECK-LABEL: - name: twice.report.1
+// CHECK:         noreplay: printf in show
+// CHECK-LABEL: - name: twice.bounce.1
+// CHECK:         noreplay: puts in ping
+void twice(float *x) {
+#pragma esched task in(x[0:4]) gpu(report_gpu)
+  report(x, 4);
+#pragma esched task inout(x[0:4]) gpu(bounce_gpu)
+  bounce(x, 4);
+}
+
 int main(void) {
   float x[4] = {1, 2, 3, 4};
   for (int r = 0; r < 2; r++) {
@@ -97,5 +110,6 @@ int main(void) {
 #pragma esched task in(x[0:4])
     report(x, 4);
   }
+  twice(x);
   return 0;
 }
