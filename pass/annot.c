@@ -186,6 +186,13 @@ void annots_free(AnnotList *l) {
   memset(l, 0, sizeof *l);
 }
 
+const EsClause *annot_clause(const Annot *a, EsClauseKind k) {
+  for (int i = 0; i < a->parsed.nclauses; i++)
+    if (a->parsed.clauses[i].kind == k)
+      return &a->parsed.clauses[i];
+  return NULL;
+}
+
 int annots_lower_bound(const AnnotList *l, size_t offset) {
   int lo = 0, hi = l->len;
   while (lo < hi) {

@@ -59,6 +59,9 @@ typedef struct AnnotList {
 bool annots_scan(AnnotList *l, const Source *s, const char *const *devices);
 void annots_free(AnnotList *l);
 
+/* The first clause of kind k of annotation a, or NULL. */
+const EsClause *annot_clause(const Annot *a, EsClauseKind k);
+
 /* Index of the first annotation with begin >= offset (len when none). */
 int annots_lower_bound(const AnnotList *l, size_t offset);
 

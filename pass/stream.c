@@ -20,13 +20,6 @@ bool stream_only_clause(EsClauseKind k) {
   return k == ES_CLAUSE_WIDTH || k == ES_CLAUSE_WORK || k == ES_CLAUSE_EFFICIENCY;
 }
 
-static const EsClause *clause_of(const Annot *a, EsClauseKind k) {
-  for (int i = 0; i < a->parsed.nclauses; i++)
-    if (a->parsed.clauses[i].kind == k)
-      return &a->parsed.clauses[i];
-  return NULL;
-}
-
 /* A plain number (the model's units) or a time with a unit. */
 static bool parse_amount(const char *text, XAmount *out) {
   out->time = false;
@@ -39,7 +32,7 @@ static bool parse_amount(const char *text, XAmount *out) {
 /* ---- the stream ---- */
 
 static const char *stream_name(Walker *w, const Annot *a) {
-  const EsClause *c = clause_of(a, ES_CLAUSE_NAME);
+  const EsClause *c = annot_clause(a, ES_CLAUSE_NAME);
   char buf[512];
   if (c && c->ident)
     snprintf(buf, sizeof buf, "%s", c->ident);
@@ -52,7 +45,7 @@ static const char *stream_name(Walker *w, const Annot *a) {
 }
 
 static void stream_deadline(Walker *w, const Annot *a, XStream *st) {
-  const EsClause *c = clause_of(a, ES_CLAUSE_DEADLINE);
+  const EsClause *c = annot_clause(a, ES_CLAUSE_DEADLINE);
   if (!c || !c->text)
     return;
   double m;
@@ -76,7 +69,7 @@ int stream_begin(Walker *w, int ann, size_t b, size_t e) {
   st->fn_begin = w->funcs[w->func].begin;
   st->at = a->begin;
   st->range = source_range(w->src, b, e);
-  const EsClause *cores = clause_of(a, ES_CLAUSE_CORES);
+  const EsClause *cores = annot_clause(a, ES_CLAUSE_CORES);
   if (cores && cores->text) {
     st->cores_text = walk_intern(w, cores->text);
     st->cores_at = task_at_col(a, cores->text_col);
@@ -138,7 +131,7 @@ static bool call_of(Walker *w, XStreamTask *t, CXCursor call) {
 }
 
 static void task_work(Walker *w, const Annot *a, XStreamTask *t) {
-  const EsClause *c = clause_of(a, ES_CLAUSE_WORK);
+  const EsClause *c = annot_clause(a, ES_CLAUSE_WORK);
   if (!c || !c->text)
     return;
   if (!parse_amount(c->text, &t->work) || t->work.value <= 0) {
@@ -171,7 +164,7 @@ static void table_entry(Walker *w, const Annot *a, XStreamTask *t, const EsClaus
 }
 
 static void task_efficiency(Walker *w, const Annot *a, XStreamTask *t) {
-  const EsClause *c = clause_of(a, ES_CLAUSE_EFFICIENCY);
+  const EsClause *c = annot_clause(a, ES_CLAUSE_EFFICIENCY);
   t->eff = ES_CROWN_EFF_PERFECT;
   if (!c || c->nentries == 0)
     return;
@@ -218,7 +211,7 @@ void stream_task(Walker *w, int s, int ann, CXCursor c, size_t b, size_t e) {
   t->call_at = b;
   t->range = source_range(w->src, b, source_after_semicolon(w->src, e));
   check_clauses(w, a);
-  const EsClause *width = clause_of(a, ES_CLAUSE_WIDTH);
+  const EsClause *width = annot_clause(a, ES_CLAUSE_WIDTH);
   if (width && width->text) {
     t->width_text = walk_intern(w, width->text);
     t->width_at = task_at_col(a, width->text_col);

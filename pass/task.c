@@ -14,11 +14,10 @@
 
 size_t task_at_col(const Annot *a, int col) { return a->text + (size_t)col - 1; }
 
+/* The clause of kind k with its identifier (name, pin), or NULL. */
 static const EsClause *find_clause(const Annot *a, EsClauseKind k) {
-  for (int i = 0; i < a->parsed.nclauses; i++)
-    if (a->parsed.clauses[i].kind == k && a->parsed.clauses[i].ident)
-      return &a->parsed.clauses[i];
-  return NULL;
+  const EsClause *c = annot_clause(a, k);
+  return c && c->ident ? c : NULL;
 }
 
 static bool has_data_clauses(const Annot *a) {
@@ -238,10 +237,7 @@ static void check_variant(Walker *w, const Annot *a, const EsClause *c, CXCursor
  * variants. Only a task with another device's variant runs twice (in an
  * all-devices profiling run), so only such tasks are searched. */
 static void noreplay(Walker *w, XNode *node, const Annot *a, CXCursor callee) {
-  bool clause = false;
-  for (int i = 0; i < a->parsed.nclauses; i++)
-    clause |= a->parsed.clauses[i].kind == ES_CLAUSE_NOREPLAY;
-  if (clause) {
+  if (annot_clause(a, ES_CLAUSE_NOREPLAY)) {
     node->noreplay = "clause";
     return;
   }
