@@ -202,23 +202,23 @@ static int task_at(const Rooted *r, int n, int i) {
 }
 
 /* The parent's entries are the passes' only random accesses; asking for
- * them a few tasks ahead overlaps the cache misses. */
+ * them a few tasks ahead overlaps the cache misses. The builtin stays in the
+ * loops themselves: GCC judged a function that only prefetches free of
+ * effects and deleted its calls, prefetches and all. */
 enum { PREFETCH_DISTANCE = 16 };
 
-static void prefetch(const void *addr) {
 #if defined(__GNUC__)
-  __builtin_prefetch(addr);
+#define PREFETCH(addr) __builtin_prefetch(addr)
 #else
-  (void)addr;
+#define PREFETCH(addr) ((void)(addr))
 #endif
-}
 
-static void prefetch_parent(const Rooted *r, int n, int i, const void *base, size_t stride) {
+/* The parent's entry of the task i steps along the order, or NULL. */
+static const void *parent_entry(const Rooted *r, int n, int i, const void *base, size_t stride) {
   if (i < 0 || i >= n)
-    return;
+    return NULL;
   int up = r->parent[task_at(r, n, i)];
-  if (up >= 0)
-    prefetch((const char *)base + (size_t)up * stride);
+  return up >= 0 ? (const char *)base + (size_t)up * stride : NULL;
 }
 
 /* A root takes its best label; none finite means no feasible assignment. */
@@ -251,7 +251,9 @@ static int forward(const Dp *dp, int *restrict label, EsError *err) {
   int *restrict arg = dp->arg;
   for (int i = 0; i < n; i++) {
     int v = task_at(r, n, i), up = parent[v];
-    prefetch_parent(r, n, i + PREFETCH_DISTANCE, acc, sizeof(double) * (size_t)nd);
+    const void *ahead = parent_entry(r, n, i + PREFETCH_DISTANCE, acc, sizeof(double) * (size_t)nd);
+    if (ahead)
+      PREFETCH(ahead);
     for (int d = 0; d < nd; d++) {
       double b = INFINITY, a = acc[(long)v * nd + d];
       int bl = dev_first[d];
@@ -306,7 +308,9 @@ static int forward_two(const Dp *dp, int *restrict label, EsError *err) {
   const double unit01 = unit[1], unit10 = unit[2], fixed01 = fixed[1], fixed10 = fixed[2];
   for (int i = 0; i < n; i++) {
     int v = task_at(r, n, i), up = parent[v];
-    prefetch_parent(r, n, i + PREFETCH_DISTANCE, acc, 2 * sizeof(double));
+    const void *ahead = parent_entry(r, n, i + PREFETCH_DISTANCE, acc, 2 * sizeof(double));
+    if (ahead)
+      PREFETCH(ahead);
     const double *c = cost + (long)v * nl;
     double a0 = acc[2L * v], a1 = acc[2L * v + 1];
     double b0 = INFINITY, b1 = INFINITY;
@@ -353,7 +357,9 @@ static void backward(const Dp *dp, int *restrict label) {
   const int *restrict label_device = dp->p->label_device;
   for (int i = n - 1; i >= 0; i--) {
     int v = task_at(r, n, i), up = parent[v];
-    prefetch_parent(r, n, i - PREFETCH_DISTANCE, label, sizeof(int));
+    const void *ahead = parent_entry(r, n, i - PREFETCH_DISTANCE, label, sizeof(int));
+    if (ahead)
+      PREFETCH(ahead);
     if (up >= 0)
       label[v] = choice[(long)v * nd + label_device[label[up]]];
   }
