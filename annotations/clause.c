@@ -9,7 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "scheduler/error.h"
+#include "scheduler/base/error.h"
 
 const char *const es_annotation_default_devices[] = {"cpu", "gpu", NULL};
 
@@ -729,6 +729,10 @@ void es_annotation_clear(EsAnnotation *a) {
   free(a->clauses);
   free(a->errors);
   memset(a, 0, sizeof *a);
+}
+
+bool es_clause_stream_only(EsClauseKind k) {
+  return k == ES_CLAUSE_WIDTH || k == ES_CLAUSE_WORK || k == ES_CLAUSE_EFFICIENCY;
 }
 
 const char *es_clause_kind_name(EsClauseKind k) {

@@ -132,6 +132,8 @@ void es_annotation_clear(EsAnnotation *a);
 
 /* The text of a clause kind as written ("in", "name", "width", ...;
  * "variant" and "pin" for the device clauses). */
+/* Clauses that only tasks of a stream take (width, work, efficiency). */
+bool es_clause_stream_only(EsClauseKind k);
 const char *es_clause_kind_name(EsClauseKind k);
 
 #endif

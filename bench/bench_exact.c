@@ -21,10 +21,11 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "scheduler/algorithms.h"
-#include "scheduler/files.h"
-#include "scheduler/gen.h"
-#include "scheduler/milp.h"
+#include "scheduler/model/solution.h"
+#include "scheduler/plan/algorithms.h"
+#include "scheduler/io/files.h"
+#include "scheduler/gen/gen.h"
+#include "scheduler/lp/milp.h"
 
 static double now(void) {
   struct timespec ts;

@@ -9,8 +9,10 @@
 #include <stdlib.h>
 #include <time.h>
 
-#include "scheduler/gen.h"
-#include "scheduler/timed.h"
+#include "scheduler/gen/gen.h"
+#include "scheduler/model/solution.h"
+#include "scheduler/plan/algorithms.h"
+#include "scheduler/timeline/timeline.h"
 
 static double now(void) {
   struct timespec t;

@@ -16,8 +16,8 @@
 #include <string.h>
 #include <time.h>
 
-#include "scheduler/crown.h"
-#include "scheduler/milp.h"
+#include "scheduler/crown/crown.h"
+#include "scheduler/lp/milp.h"
 
 enum { FAST, BIN, SA, ILP, INTEG, NALGO };
 static const char *const algos[NALGO] = {"crown-fast", "crown-bin", "crown-sa", "crown-ilp",

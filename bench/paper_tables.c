@@ -13,7 +13,7 @@
  *    (the dissertation averages a full factorial of 10,800 DAGs).
  * 2. Gaussian elimination (m = 8, 35 tasks, Table 6.10): by processors.
  * 3. EASEF Figs. 5-8: average SLR and ECR of EASEF, CPOP + EvenlyDVS and
- *    CEFT + EvenlyDVS (CEFT as reconstructed in scheduler/ceft.c), as n,
+ *    CEFT + EvenlyDVS (CEFT as reconstructed in scheduler/timed/ceft.c), as n,
  *    CCR and lambda vary, on easef:P (Opteron, Pentium M, VIA C7-M in turn),
  *    beside the SLR gains the paper's text states (Sec. 5.2).
  * 4. energy-deadline against EADAGS (DPS + 2V scale) and EASEF at their own
@@ -24,9 +24,12 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "scheduler/gen.h"
-#include "scheduler/rng.h"
-#include "scheduler/timed.h"
+#include "scheduler/gen/gen.h"
+#include "scheduler/base/rng.h"
+#include "scheduler/model/solution.h"
+#include "scheduler/plan/algorithms.h"
+#include "scheduler/timeline/timeline.h"
+#include "scheduler/dvfs/dvfs.h"
 
 static const char *const strategies[] = {"off-idle", "low-idle:2", "low-idle:1", "scale:2",
                                          "scale:1"};
@@ -487,7 +490,7 @@ static const char dissertation_why[] =
     "  so row-to-row noise is large (--samples raises it).\n";
 
 static const char easef_why[] =
-    "CEFT is our reconstruction (scheduler/ceft.c): each constrained critical\n"
+    "CEFT is our reconstruction (scheduler/timed/ceft.c): each constrained critical\n"
     "path runs whole on the processor where it finishes first. In the default\n"
     "run (40 DAGs a row) EASEF's SLR is below both baselines' on all 20 rows and\n"
     "it beats CEFT+EvenlyDVS in SLR and ECR on 19, as the paper says; it beats\n"
@@ -541,7 +544,7 @@ int main(int argc, char **argv) {
   static const double ns[] = {16, 32, 64, 100, 200};
   static const double ccrs[] = {0.2, 0.5, 1, 2, 5};
   static const double lambdas[] = {0.2, 0.5, 1, 2, 5};
-  printf("\nEASEF Figs. 5-8 (%d DAGs a row; CEFT as reconstructed in scheduler/ceft.c;\n"
+  printf("\nEASEF Figs. 5-8 (%d DAGs a row; CEFT as reconstructed in scheduler/timed/ceft.c;\n"
          "gain: how much lower EASEF's SLR is, (SLR(base) - SLR(EASEF)) / SLR(base))\n",
          esamples);
   EasefTally et = {0, 0, 0, 0};

@@ -25,9 +25,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "scheduler/files.h"
-#include "scheduler/plan.h"
-#include "scheduler/sumproduct.h"
+#include "scheduler/io/files.h"
+#include "scheduler/plan/plan.h"
+#include "scheduler/sumproduct/sumproduct.h"
 
 enum { MAX_NETS = 64, MAX_MODELS = 4, MAX_BW = 8 };
 

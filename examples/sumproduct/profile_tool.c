@@ -4,7 +4,7 @@
  *
  * - `elim` on the gpu: this machine has no GPU (the sim back end runs GPU
  *   variants on the host), so the times come from the roofline model of a
- *   named GPU (scheduler/sumproduct.h; gtx285, the paper's, by default): a
+ *   named GPU (scheduler/sumproduct/sumproduct.h; gtx285, the paper's, by default): a
  *   model, never a measurement, marked `source: model`. One sample per task
  *   at its size as the runtime measures it -- the bytes of the sections it
  *   reads, its descriptor and its block -- so that the predictors
@@ -22,8 +22,8 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "scheduler/files.h"
-#include "scheduler/sumproduct.h"
+#include "scheduler/io/files.h"
+#include "scheduler/sumproduct/sumproduct.h"
 #include "sp.h"
 
 /* The tasks' name(...) in sumproduct.c. */

@@ -26,7 +26,7 @@
 
 #include <stdint.h>
 
-#include "scheduler/elim.h"
+#include "scheduler/sumproduct/elim.h"
 
 /* What to read and how to eliminate. */
 typedef struct SpInput {

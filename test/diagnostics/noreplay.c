@@ -1,5 +1,5 @@
 // noreplay is a word alone, on a task outside stream regions, once.
-// RUN: not %esched extract %s -- -I%src_root/annotations 2>&1 | FileCheck %s --implicit-check-not='{{warning|error}}:'
+// RUN: not %esched extract %s -- -I%annotations_include 2>&1 | FileCheck %s --implicit-check-not='{{warning|error}}:'
 #include <esched.h>
 void f(float *x, int n);
 void f_gpu(float *x, int n);

@@ -1,5 +1,5 @@
 // An unknown clause (or device), in both forms.
-// RUN: not %esched extract %s -- -I%src_root/annotations 2>&1 | FileCheck %s --implicit-check-not='{{warning|error}}:'
+// RUN: not %esched extract %s -- -I%annotations_include 2>&1 | FileCheck %s --implicit-check-not='{{warning|error}}:'
 #include <esched.h>
 void f(float *x, int n);
 void g(float *A, int n) {

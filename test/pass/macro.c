@@ -2,7 +2,7 @@
 // the pragmas, with their clauses read as written (N stays N); clause
 // arguments may span lines. Text that only looks like an annotation (in a
 // comment, a string, an #if 0 block, a #define) is none.
-// RUN: %esched extract %s -- -I%src_root/annotations | FileCheck %s
+// RUN: %esched extract %s -- -I%annotations_include | FileCheck %s
 
 #include <esched.h>
 

@@ -9,7 +9,7 @@
 // RUN: %esched schedule %t.yaml --algo crown-fast -o %t.sched.yaml 2>/dev/null
 // RUN: FileCheck %s --check-prefix=SCHED --input-file=%t.sched.yaml
 // The macro form is the same annotation:
-// RUN: %esched extract %S/Inputs/stream-macro.c -- -I%src_root/annotations | FileCheck %s --check-prefix=MACRO
+// RUN: %esched extract %S/Inputs/stream-macro.c -- -I%annotations_include | FileCheck %s --check-prefix=MACRO
 #define NB 4
 #define N 64
 void fir(const float *x, float *y, int n, int member, int members);

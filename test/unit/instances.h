@@ -7,10 +7,11 @@
 #include <math.h>
 #include <stdlib.h>
 
-#include "scheduler/algorithms.h"
-#include "scheduler/gen.h"
-#include "scheduler/problem.h"
-#include "scheduler/rng.h"
+#include "scheduler/model/solution.h"
+#include "scheduler/plan/algorithms.h"
+#include "scheduler/gen/gen.h"
+#include "scheduler/model/problem.h"
+#include "scheduler/base/rng.h"
 
 typedef struct Instance {
   EsGraph *g;

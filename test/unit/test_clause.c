@@ -5,7 +5,7 @@
 #include <string.h>
 
 #include "annotations/clause.h"
-#include "scheduler/error.h"
+#include "scheduler/base/error.h"
 #include "test.h"
 
 static int parse(const char *text, EsAnnotation *a) {

@@ -1,4 +1,4 @@
-/* Crown scheduling (scheduler/crown.h): the model, exact hand-computed
+/* Crown scheduling (scheduler/crown/crown.h): the model, exact hand-computed
  * cases of fast allocation, LTLG, Height and rescaling, the generators'
  * deadlines, file round trips, and properties of every heuristic on random
  * collections (valid crown schedules, claimed feasibility, reproducibility,
@@ -9,9 +9,9 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "scheduler/crown.h"
-#include "scheduler/crown_internal.h"
-#include "scheduler/rng.h"
+#include "scheduler/crown/crown.h"
+#include "scheduler/crown/crown_internal.h"
+#include "scheduler/base/rng.h"
 #include "test.h"
 
 static const double freqs_124[] = {1, 2, 4};

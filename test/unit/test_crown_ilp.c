@@ -6,10 +6,10 @@
 #include <math.h>
 #include <stdlib.h>
 
-#include "scheduler/crown.h"
-#include "scheduler/crown_internal.h"
-#include "scheduler/milp.h"
-#include "scheduler/rng.h"
+#include "scheduler/crown/crown.h"
+#include "scheduler/crown/crown_internal.h"
+#include "scheduler/lp/milp.h"
+#include "scheduler/base/rng.h"
 #include "test.h"
 
 typedef struct Brute {

@@ -6,9 +6,9 @@
 #include <string.h>
 
 #include "networks.h"
-#include "scheduler/elim.h"
-#include "scheduler/rng.h"
-#include "scheduler/sumproduct.h"
+#include "scheduler/sumproduct/elim.h"
+#include "scheduler/base/rng.h"
+#include "scheduler/sumproduct/sumproduct.h"
 #include "test.h"
 
 static EsNetwork *bif(const char *text) {

@@ -9,9 +9,11 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-#include "scheduler/gen.h"
-#include "scheduler/rng.h"
-#include "scheduler/timed.h"
+#include "scheduler/gen/gen.h"
+#include "scheduler/base/rng.h"
+#include "scheduler/model/solution.h"
+#include "scheduler/plan/algorithms.h"
+#include "scheduler/constrained/energy_deadline.h"
 #include "test.h"
 
 enum { INSTANCES = 120 };

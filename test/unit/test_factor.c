@@ -1,6 +1,6 @@
 /* The sum-product kernel (factor.h) on hand-computed tables: products,
  * summation, arbitrary scope orders, evidence reduction, scope errors. */
-#include "scheduler/factor.h"
+#include "scheduler/sumproduct/factor.h"
 #include "test.h"
 
 static void make(EsFactor *f, int n, const int *vars, const int *card, const double *table) {

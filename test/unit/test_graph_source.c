@@ -5,7 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "scheduler/files.h"
+#include "scheduler/io/files.h"
 #include "test.h"
 
 static EsTaskSourceInfo *source_of(EsGraph *g, int t) {

@@ -4,7 +4,7 @@
 #include "instances.h"
 #include "test.h"
 
-#include "scheduler/milp.h"
+#include "scheduler/lp/milp.h"
 
 enum { DAGS = 1500, TREES = 500, CUTS = 500 };
 

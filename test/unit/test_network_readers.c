@@ -4,7 +4,7 @@
 #include <string.h>
 
 #include "networks.h"
-#include "scheduler/network.h"
+#include "scheduler/sumproduct/network.h"
 #include "test.h"
 
 static EsNetwork *bif(const char *text) {

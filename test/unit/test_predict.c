@@ -2,8 +2,8 @@
  * leave-one-out picks the right one, and profile statistics merge exactly. */
 #include "test.h"
 
-#include "scheduler/predict.h"
-#include "scheduler/rng.h"
+#include "scheduler/model/predict.h"
+#include "scheduler/base/rng.h"
 
 static void power_law(void) {
   EsSample pts[8];

@@ -7,7 +7,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "scheduler/files.h"
+#include "scheduler/io/files.h"
 #include "test.h"
 
 static char dir[256];

@@ -5,9 +5,9 @@
 #include <stdlib.h>
 #include <unistd.h>
 
-#include "scheduler/files.h"
-#include "scheduler/profile.h"
-#include "scheduler/rng.h"
+#include "scheduler/io/files.h"
+#include "scheduler/model/profile.h"
+#include "scheduler/base/rng.h"
 #include "test.h"
 
 #define NSAMPLES 400

@@ -9,8 +9,8 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "runtime-stub/dvfs.h"
-#include "scheduler/error.h"
+#include "runtime-stub/power/dvfs.h"
+#include "scheduler/base/error.h"
 #include "test.h"
 
 static char root[256];

@@ -2,7 +2,7 @@
  * dependencies on the last writer of each byte with the bytes shared,
  * order dependencies for write-after-read and write-after-write, inputs
  * for bytes no pending task wrote, and none through a task's own sections. */
-#include "runtime-stub/batch.h"
+#include "runtime-stub/core/batch.h"
 #include "test.h"
 
 static int add(RtBatch *b, EsrtAccess a0, EsrtAccess a1, int n) {

@@ -8,8 +8,8 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "runtime-stub/energy.h"
-#include "scheduler/error.h"
+#include "runtime-stub/power/energy.h"
+#include "scheduler/base/error.h"
 #include "test.h"
 
 static char root[256];

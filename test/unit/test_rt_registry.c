@@ -5,7 +5,7 @@
 #include <stdint.h>
 #include <string.h>
 
-#include "runtime-stub/registry.h"
+#include "runtime-stub/memory/registry.h"
 #include "test.h"
 
 typedef struct Moves {

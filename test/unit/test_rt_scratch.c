@@ -6,9 +6,9 @@
 #include <math.h>
 #include <string.h>
 
-#include "runtime-stub/mem.h"
-#include "runtime-stub/scratch.h"
-#include "scheduler/error.h"
+#include "runtime-stub/memory/mem.h"
+#include "runtime-stub/memory/scratch.h"
+#include "scheduler/base/error.h"
 #include "test.h"
 
 static double no_time(void *ctx, int from, int to, size_t bytes, double start) {

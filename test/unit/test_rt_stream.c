@@ -22,8 +22,9 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "runtime-stub/esched_rt.h"
-#include "runtime-stub/state.h"
+#include "esched_rt.h"
+#include "runtime-stub/core/state.h"
+#include "runtime-stub/stream/stream.h"
 #include "test.h"
 
 enum { A, B, C, D, E, F, NT };
@@ -111,9 +112,9 @@ static void test_delay(void) {
 }
 
 static RtStream *find_stream(RtState *s) {
-  for (int i = 0; i < s->streams.len; i++)
-    if (s->streams.v[i]->desc == &stream)
-      return s->streams.v[i];
+  for (int i = 0; i < s->streams->len; i++)
+    if (s->streams->v[i]->desc == &stream)
+      return s->streams->v[i];
   return NULL;
 }
 

@@ -6,7 +6,7 @@
 #include <string.h>
 
 #include "networks.h"
-#include "scheduler/sumproduct.h"
+#include "scheduler/sumproduct/sumproduct.h"
 #include "test.h"
 
 static void test_gpu_models(void) {

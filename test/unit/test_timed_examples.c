@@ -11,9 +11,14 @@
 #include <math.h>
 #include <stdlib.h>
 
-#include "scheduler/files.h"
-#include "scheduler/gen.h"
-#include "scheduler/timed.h"
+#include "scheduler/io/files.h"
+#include "scheduler/gen/gen.h"
+#include "scheduler/model/solution.h"
+#include "scheduler/plan/algorithms.h"
+#include "scheduler/timed/timed.h"
+#include "scheduler/model/dag.h"
+#include "scheduler/timeline/timeline.h"
+#include "scheduler/dvfs/dvfs.h"
 #include "test.h"
 
 static const char heft10[] = "name: heft10\n"

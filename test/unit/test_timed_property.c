@@ -9,9 +9,12 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-#include "scheduler/gen.h"
-#include "scheduler/rng.h"
-#include "scheduler/timed.h"
+#include "scheduler/gen/gen.h"
+#include "scheduler/base/rng.h"
+#include "scheduler/model/solution.h"
+#include "scheduler/plan/algorithms.h"
+#include "scheduler/timeline/timeline.h"
+#include "scheduler/dvfs/dvfs.h"
 #include "test.h"
 
 enum { GRAPHS = 1500 };

@@ -5,7 +5,7 @@
 #include "instances.h"
 #include "test.h"
 
-#include "scheduler/plan.h"
+#include "scheduler/plan/plan.h"
 
 enum { TREES = 10000 };
 

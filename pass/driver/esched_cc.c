@@ -1,0 +1,322 @@
+/* esched-cc: a compiler wrapper that runs esched on the annotated C files of a
+ * compile command, then the real compiler.
+ *
+ *   esched-cc [ESCHED OPTIONS] [COMPILER] ARGS...
+ *
+ * esched's options come first (--variant, --platform, --profile, --algo,
+ * --profile-generate[=DIR], --profile-use=FILE, --keep-rewritten). COMPILER
+ * is present when esched-cc is a launcher (CMAKE_C_COMPILER_LAUNCHER); as
+ * CC=esched-cc it is $ESCHED_CC, else cc. Every .c input that mentions esched
+ * is rewritten by `esched compile` into a temporary folder under the same
+ * base name (so `cc -c foo.c` still writes foo.o); other files pass straight
+ * through. The runtime's include folders are added, and when the command
+ * links, the runtime library and what it needs.
+ */
+#include <errno.h>
+#include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "pass/driver/esched_cc_config.h"
+
+typedef struct Argv {
+  char **v;
+  int len, cap;
+} Argv;
+
+static void push(Argv *a, const char *s) {
+  if (a->len + 2 > a->cap) {
+    a->cap = a->cap ? a->cap * 2 : 32;
+    a->v = realloc(a->v, sizeof *a->v * (size_t)a->cap);
+    if (!a->v) {
+      fprintf(stderr, "esched-cc: error: out of memory\n");
+      exit(1);
+    }
+  }
+  a->v[a->len++] = strdup(s);
+  a->v[a->len] = NULL;
+}
+
+static void argv_free(Argv *a) {
+  for (int i = 0; i < a->len; i++)
+    free(a->v[i]);
+  free(a->v);
+}
+
+typedef struct Options {
+  Argv esched; /* options forwarded to `esched compile` */
+  bool keep;
+  const char *compiler;
+  int first_arg; /* index in argv of the compiler's first argument */
+} Options;
+
+static bool has_prefix(const char *s, const char *p) { return strncmp(s, p, strlen(p)) == 0; }
+
+static bool ends_with(const char *s, const char *suffix) {
+  size_t n = strlen(s), m = strlen(suffix);
+  return n >= m && strcmp(s + n - m, suffix) == 0;
+}
+
+/* esched's own options: --name=value or --name value. */
+static int parse_esched_options(int argc, char **argv, Options *o) {
+  static const char *const with_value[] = {"--variant",     "--platform", "--profile",
+                                           "--profile-use", "--algo",     NULL};
+  int i = 1;
+  for (; i < argc; i++) {
+    const char *a = argv[i];
+    if (!strcmp(a, "--keep-rewritten")) {
+      o->keep = true;
+      continue;
+    }
+    if (!strcmp(a, "--profile-generate") || has_prefix(a, "--profile-generate=")) {
+      push(&o->esched, a);
+      continue;
+    }
+    bool known = false;
+    for (const char *const *w = with_value; *w && !known; w++) {
+      size_t n = strlen(*w);
+      if (strncmp(a, *w, n) == 0 && (a[n] == '=' || a[n] == '\0')) {
+        known = true;
+        push(&o->esched, a);
+        if (a[n] == '\0' && i + 1 < argc)
+          push(&o->esched, argv[++i]);
+      }
+    }
+    if (!known)
+      break;
+  }
+  return i;
+}
+
+/* A launcher's first argument is the compiler: a program, not an option or
+ * an input file. */
+static bool looks_like_compiler(const char *a) {
+  static const char *const inputs[] = {".c", ".o", ".a", ".so", ".s", ".S", ".i", NULL};
+  if (a[0] == '-')
+    return false;
+  for (const char *const *e = inputs; *e; e++)
+    if (ends_with(a, *e))
+      return false;
+  return true;
+}
+
+/* Options of cc that take the next argument as their value. */
+static bool takes_value(const char *a) {
+  static const char *const opts[] = {"-o",      "-MF",     "-MT",      "-MQ",       "-include",
+                                     "-imacros", "-isystem", "-iquote", "-idirafter", "-x",
+                                     "-I",      "-D",      "-U",       "-L",        "-l",
+                                     "-Xlinker", "-T",     NULL};
+  for (const char *const *o = opts; *o; o++)
+    if (!strcmp(a, *o))
+      return true;
+  return false;
+}
+
+/* Flags libclang needs to parse the file as the compiler would. */
+static bool preprocessor_flag(const char *a) {
+  static const char *const prefixes[] = {"-I", "-D", "-U", "-std=", "-isystem", "-iquote",
+                                         "-idirafter", "-include", "-imacros", "-m", NULL};
+  for (const char *const *p = prefixes; *p; p++)
+    if (has_prefix(a, *p))
+      return true;
+  return false;
+}
+
+/* Whether the file mentions esched at all: a cheap filter so that files
+ * without annotations go to the compiler untouched (esched itself decides
+ * what is an annotation). */
+static bool mentions_esched(const char *path) {
+  FILE *f = fopen(path, "rb");
+  if (!f)
+    return false; /* the compiler will say why */
+  char buf[65536 + 8];
+  size_t carry = 0, n;
+  bool found = false;
+  while (!found && (n = fread(buf + carry, 1, sizeof buf - 1 - carry, f)) > 0) {
+    size_t len = carry + n;
+    buf[len] = '\0';
+    found = strstr(buf, "esched") != NULL;
+    /* Keep the last 5 bytes: a match may straddle two reads. */
+    carry = len < 5 ? len : 5;
+    memmove(buf, buf + len - carry, carry);
+  }
+  fclose(f);
+  return found;
+}
+
+static const char *base_name(const char *path) {
+  const char *s = strrchr(path, '/');
+  return s ? s + 1 : path;
+}
+
+/* The folder of this executable, for finding esched and the runtime. */
+static char *self_dir(void) {
+  static char buf[2048]; /* shorter than Layout's paths, which append to it */
+  ssize_t n = readlink("/proc/self/exe", buf, sizeof buf - 1);
+  if (n <= 0)
+    return NULL;
+  buf[n] = '\0';
+  char *slash = strrchr(buf, '/');
+  if (slash)
+    *slash = '\0';
+  return buf;
+}
+
+static bool exists(const char *path) {
+  struct stat st;
+  return stat(path, &st) == 0;
+}
+
+static int run(char **argv) {
+  pid_t pid = fork();
+  if (pid < 0)
+    return 1;
+  if (pid == 0) {
+    execvp(argv[0], argv);
+    fprintf(stderr, "esched-cc: error: cannot run '%s': %s\n", argv[0], strerror(errno));
+    _exit(127);
+  }
+  int status;
+  if (waitpid(pid, &status, 0) < 0)
+    return 1;
+  return WIFEXITED(status) ? WEXITSTATUS(status) : 1;
+}
+
+typedef struct Layout {
+  char esched[4096], include[4096], annotations[4096], runtime[4096];
+} Layout;
+
+/* Installed layout (bin/, include/, lib/) beside this executable, else the
+ * build tree's paths recorded at configure time. */
+static void find_layout(Layout *l) {
+  const char *dir = self_dir();
+  const char *env = getenv("ESCHED");
+  snprintf(l->esched, sizeof l->esched, "%s/esched", dir ? dir : ".");
+  if (env)
+    snprintf(l->esched, sizeof l->esched, "%s", env);
+  char probe[4200];
+  snprintf(probe, sizeof probe, "%s/../include/esched_rt.h", dir ? dir : ".");
+  if (dir && exists(probe)) {
+    snprintf(l->include, sizeof l->include, "%s/../include", dir);
+    snprintf(l->annotations, sizeof l->annotations, "%s/../include", dir);
+    snprintf(l->runtime, sizeof l->runtime, "%s/../lib/libesched_rt.a", dir);
+    return;
+  }
+  snprintf(l->include, sizeof l->include, "%s", ESCHED_CC_RUNTIME_INCLUDE);
+  snprintf(l->annotations, sizeof l->annotations, "%s", ESCHED_CC_ANNOTATIONS_INCLUDE);
+  snprintf(l->runtime, sizeof l->runtime, "%s", ESCHED_CC_RUNTIME_LIBRARY);
+}
+
+/* Runs `esched compile` on src into dir/<base name>; returns the new path or
+ * NULL after esched printed its diagnostics. */
+static char *rewrite(const Options *o, const Layout *l, const char *src, const char *dir,
+                     const Argv *flags) {
+  char *out = malloc(strlen(dir) + strlen(base_name(src)) + 2);
+  if (!out)
+    return NULL;
+  sprintf(out, "%s/%s", dir, base_name(src));
+  Argv cmd = {0};
+  push(&cmd, l->esched);
+  push(&cmd, "compile");
+  push(&cmd, src);
+  for (int i = 0; i < o->esched.len; i++)
+    push(&cmd, o->esched.v[i]);
+  push(&cmd, "-o");
+  push(&cmd, out);
+  push(&cmd, "--");
+  for (int i = 0; i < flags->len; i++)
+    push(&cmd, flags->v[i]);
+  int rc = run(cmd.v);
+  argv_free(&cmd);
+  if (rc != 0) {
+    free(out);
+    return NULL;
+  }
+  return out;
+}
+
+static bool links(int argc, char **argv, int first) {
+  for (int i = first; i < argc; i++)
+    if (!strcmp(argv[i], "-c") || !strcmp(argv[i], "-S") || !strcmp(argv[i], "-E") ||
+        !strcmp(argv[i], "-M") || !strcmp(argv[i], "-MM"))
+      return false;
+  return true;
+}
+
+static void remove_tree(const char *dir, const Argv *files) {
+  for (int i = 0; i < files->len; i++)
+    unlink(files->v[i]);
+  rmdir(dir);
+}
+
+int main(int argc, char **argv) {
+  Options o = {0};
+  int i = parse_esched_options(argc, argv, &o);
+  o.compiler = getenv("ESCHED_CC") ? getenv("ESCHED_CC") : "cc";
+  if (i < argc && looks_like_compiler(argv[i]))
+    o.compiler = argv[i++];
+  o.first_arg = i;
+  Layout l;
+  find_layout(&l);
+  Argv flags = {0}, cc = {0}, made = {0};
+  for (int k = o.first_arg; k < argc; k++) {
+    if (preprocessor_flag(argv[k])) {
+      push(&flags, argv[k]);
+      if (takes_value(argv[k]) && k + 1 < argc)
+        push(&flags, argv[k + 1]);
+    }
+  }
+  push(&flags, "-I");
+  push(&flags, l.annotations);
+  char dir[4096];
+  const char *tmp = getenv("TMPDIR") && *getenv("TMPDIR") ? getenv("TMPDIR") : "/tmp";
+  snprintf(dir, sizeof dir, "%s/esched-cc-XXXXXX", tmp);
+  bool have_dir = false;
+  int status = 1;
+  push(&cc, o.compiler);
+  for (int k = o.first_arg; k < argc; k++) {
+    const char *a = argv[k];
+    if (takes_value(a) && k + 1 < argc) {
+      push(&cc, a);
+      push(&cc, argv[++k]);
+      continue;
+    }
+    if (a[0] != '-' && ends_with(a, ".c") && mentions_esched(a)) {
+      if (!have_dir && !(have_dir = mkdtemp(dir) != NULL)) {
+        fprintf(stderr, "esched-cc: error: cannot create a temporary folder: %s\n",
+                strerror(errno));
+        goto out;
+      }
+      char *rewritten = rewrite(&o, &l, a, dir, &flags);
+      if (!rewritten)
+        goto out;
+      push(&made, rewritten);
+      push(&cc, rewritten);
+      free(rewritten);
+      continue;
+    }
+    push(&cc, a);
+  }
+  push(&cc, "-I");
+  push(&cc, l.include);
+  push(&cc, "-I");
+  push(&cc, l.annotations);
+  if (links(argc, argv, o.first_arg)) {
+    push(&cc, l.runtime);
+    char libs[] = ESCHED_CC_RUNTIME_LINK_LIBS;
+    for (char *t = strtok(libs, " "); t; t = strtok(NULL, " "))
+      push(&cc, t);
+  }
+  status = run(cc.v);
+out:
+  if (have_dir && !o.keep)
+    remove_tree(dir, &made);
+  else if (have_dir)
+    fprintf(stderr, "esched-cc: note: rewritten files kept in %s\n", dir);
+  argv_free(&flags), argv_free(&cc), argv_free(&made), argv_free(&o.esched);
+  return status;
+}

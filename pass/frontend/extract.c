@@ -1,0 +1,115 @@
+/* The front end's intermediate records (extract.h). */
+#include "pass/frontend/extract.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "scheduler/base/error.h"
+#include "scheduler/base/vec.h"
+
+void x_unit_free(XUnit *u) {
+  if (!u)
+    return;
+  for (int i = 0; i < u->nnodes; i++)
+    free(u->nodes[i].acc);
+  free(u->nodes);
+  for (int i = 0; i < u->ngraphs; i++)
+    free(u->graphs[i].locals);
+  free(u->graphs);
+  for (int i = 0; i < u->nstreams; i++)
+    free(u->streams[i].tasks);
+  free(u->streams);
+  es_arena_free(&u->arena);
+  memset(u, 0, sizeof *u);
+}
+
+const char *x_intern(XUnit *u, const char *s) { return es_arena_strdup(&u->arena, s); }
+
+int x_graph_add(XUnit *u, const char *name, const char *function) {
+  if (es_vec_reserve(&u->graphs, &u->graphs_cap, u->ngraphs + 1, sizeof *u->graphs))
+    return -1;
+  XGraph *g = &u->graphs[u->ngraphs];
+  memset(g, 0, sizeof *g);
+  g->name = x_intern(u, name);
+  g->function = x_intern(u, function);
+  return g->name && g->function ? u->ngraphs++ : -1;
+}
+
+int x_node_add(XUnit *u, XKind kind, int graph) {
+  if (es_vec_reserve(&u->nodes, &u->nodes_cap, u->nnodes + 1, sizeof *u->nodes))
+    return -1;
+  XNode *n = &u->nodes[u->nnodes];
+  memset(n, 0, sizeof *n);
+  n->kind = kind;
+  n->graph = graph;
+  return u->nnodes++;
+}
+
+static bool same_text(const char *a, const char *b) {
+  return (!a && !b) || (a && b && !strcmp(a, b));
+}
+
+static void merge(XAccess *old, const XAccess *acc) {
+  old->kill |= acc->kill;
+  if (acc->a.mode && (!old->a.mode || acc->span_begin < old->span_begin))
+    old->span_begin = acc->span_begin;
+  if (acc->a.mode && (!old->a.mode || acc->span_end > old->span_end))
+    old->span_end = acc->span_end;
+  if (!acc->a.mode)
+    return;
+  if (!old->a.mode) {
+    bool kill = old->kill;
+    *old = *acc;
+    old->kill = kill;
+    return;
+  }
+  old->a.mode |= acc->a.mode;
+  old->a.inferred = old->a.inferred && acc->a.inferred;
+  if (old->whole || acc->whole || !same_text(old->a.lo, acc->a.lo) ||
+      !same_text(old->a.len, acc->a.len)) {
+    old->whole = true;
+    old->a.lo = old->a.len = NULL;
+    old->lo_val = old->len_val = -1;
+    if (old->a.bytes != acc->a.bytes || old->pointer)
+      old->a.bytes = -1;
+  }
+}
+
+int x_node_access(XUnit *u, int n, const XAccess *acc) {
+  XNode *node = &u->nodes[n];
+  for (int i = 0; i < node->nacc; i++)
+    if (!strcmp(node->acc[i].a.item, acc->a.item)) {
+      merge(&node->acc[i], acc);
+      return ES_OK;
+    }
+  if (es_vec_reserve(&node->acc, &node->acc_cap, node->nacc + 1, sizeof *node->acc))
+    return ES_ENOMEM;
+  node->acc[node->nacc++] = *acc;
+  return ES_OK;
+}
+
+int x_stream_add(XUnit *u) {
+  if (es_vec_reserve(&u->streams, &u->streams_cap, u->nstreams + 1, sizeof *u->streams))
+    return -1;
+  memset(&u->streams[u->nstreams], 0, sizeof *u->streams);
+  return u->nstreams++;
+}
+
+int x_stream_task_add(XUnit *u, int s) {
+  XStream *st = &u->streams[s];
+  if (es_vec_reserve(&st->tasks, &st->tasks_cap, st->ntasks + 1, sizeof *st->tasks))
+    return -1;
+  XStreamTask *t = &st->tasks[st->ntasks];
+  memset(t, 0, sizeof *t);
+  t->width = -1;
+  t->work.value = t->comm.value = -1;
+  return st->ntasks++;
+}
+
+int x_graph_local(XUnit *u, int g, const char *name) {
+  XGraph *gr = &u->graphs[g];
+  if (es_vec_reserve(&gr->locals, &gr->locals_cap, gr->nlocals + 1, sizeof *gr->locals))
+    return ES_ENOMEM;
+  gr->locals[gr->nlocals++] = name;
+  return ES_OK;
+}

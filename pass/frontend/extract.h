@@ -1,0 +1,148 @@
+/* What the front end finds in one translation unit, between the AST walk
+ * (walk.c, libclang) and the graph builder (depgraph.c, no libclang):
+ * graph scopes (functions and `region` blocks) and, per scope, its nodes in
+ * program order — task regions, host code touching variables, and blocks
+ * (a loop holding deferred tasks, a nested region) that stand for their
+ * contents in the enclosing graph.
+ *
+ * Everything lives in the unit's arena and is freed with it.
+ */
+#ifndef ESCHED_PASS_EXTRACT_H
+#define ESCHED_PASS_EXTRACT_H
+
+#include <stdbool.h>
+
+#include "scheduler/base/arena.h"
+#include "scheduler/crown/crown.h"
+#include "scheduler/model/graph.h"
+
+/* An access of a node to a data item. kill: the item's data is dead after
+ * the node (free(p)); a.mode is 0 when the node does nothing else to it. */
+typedef struct XAccess {
+  EsAccess a;
+  bool kill;
+  long long lo_val, len_val;   /* the section's constant bounds, or -1 */
+  long long elem_size;         /* sizeof one element, or -1 */
+  long long count;             /* elements of a constant-size array, or -1 */
+  size_t span_begin, span_end; /* host code: the statements making the access */
+  bool whole;                  /* the whole variable (no section) */
+  bool len_omitted;            /* a[lo:] of an array: the length is the rest */
+  bool pointer;                /* the variable is a pointer */
+} XAccess;
+
+typedef enum XKind {
+  X_TASK,  /* an annotated task region */
+  X_HOST,  /* host statements touching variables */
+  X_BLOCK, /* a loop with deferred tasks, or a nested region: host code here */
+} XKind;
+
+typedef struct XVariant {
+  const char *device, *function;
+} XVariant;
+
+typedef struct XNode {
+  XKind kind;
+  const char *name; /* tasks: name(ID) or the default key; others: set by the builder */
+  int graph;
+  bool deferred;
+  const char *callee; /* a call region's function, or NULL */
+  const char **args;
+  int nargs;
+  XVariant *variants;
+  int nvariants;
+  const char *pin; /* device name or NULL */
+  /* Why the task must never run twice (ESRT_NO_REPLAY): "clause", or the
+   * effect replay.c found ("fprintf in report"); NULL when it may. */
+  const char *noreplay;
+  EsSourceRange range;
+  XAccess *acc;
+  int nacc, acc_cap;
+  int line, col; /* the annotation, for diagnostics */
+} XNode;
+
+typedef struct XGraph {
+  const char *name;     /* function name, or the region's name */
+  const char *function; /* the enclosing function */
+  EsSourceRange range;
+  bool multi_run;      /* the function runs many times: every task deferred */
+  const char **locals; /* automatic non-pointer variables: dead at the scope's end */
+  int nlocals, locals_cap;
+  int ntasks; /* task regions in it (static or deferred) */
+} XGraph;
+
+/* A number of a stream clause as written: a plain number in the crown
+ * model's units, or a time (with a unit: 2ms) that the collection turns
+ * into work at the fastest level (seconds * F_max). */
+typedef struct XAmount {
+  double value; /* < 0 when the clause is absent */
+  bool time;
+} XAmount;
+
+/* One task of a stream region: a call run by a team of cores. */
+typedef struct XStreamTask {
+  const char *name;
+  const char *callee;
+  const char **args;  /* argument texts, as written */
+  const char **types; /* the callee's parameter types, spelled (capture) */
+  int nargs;
+  bool team_params; /* the callee's last two parameters are int (member, members) */
+  const char *width_text;
+  size_t width_at; /* file offset of the width expression */
+  long long width; /* W, once clang evaluated it; -1 when unknown */
+  XAmount work;
+  EsCrownEffKind eff;
+  XAmount comm;                    /* ES_CROWN_EFF_COMM */
+  double table[ES_CROWN_ZMAX + 1]; /* ES_CROWN_EFF_TABLE: e(2^z), 0 = not listed */
+  size_t at;                       /* the annotation's offset */
+  size_t call_at;                  /* the call statement's first byte */
+  EsSourceRange range;             /* the call statement, with its ';' */
+} XStreamTask;
+
+/* A `#pragma esched stream` region: one round of its tasks (docs/annotations.md). */
+typedef struct XStream {
+  const char *name;
+  const char *function;   /* the enclosing function */
+  size_t fn_begin;        /* its first byte: outlined team functions go before it */
+  size_t at;              /* the annotation's offset */
+  EsSourceRange range;    /* the compound statement */
+  const char *cores_text; /* NULL: the default */
+  size_t cores_at;
+  long long cores; /* once evaluated; 0 when absent, -1 when unknown */
+  double deadline; /* seconds; 0 when absent */
+  XStreamTask *tasks;
+  int ntasks, tasks_cap;
+} XStream;
+
+typedef struct XUnit {
+  XGraph *graphs;
+  int ngraphs, graphs_cap;
+  XNode *nodes; /* program order within each graph */
+  int nnodes, nodes_cap;
+  XStream *streams; /* in program order */
+  int nstreams, streams_cap;
+  EsArena arena;
+} XUnit;
+
+void x_unit_free(XUnit *u);
+
+/* Appends a graph or node (zeroed but for the given fields); returns its
+ * index or -1 when out of memory. */
+int x_graph_add(XUnit *u, const char *name, const char *function);
+int x_node_add(XUnit *u, XKind kind, int graph);
+
+/* Adds access to node n, merging it into an access to the same item: modes
+ * combine (in + out = inout), differing sections widen to the whole item.
+ * Returns 0 or ES_ENOMEM. */
+int x_node_access(XUnit *u, int n, const XAccess *acc);
+
+/* Appends a stream (zeroed) or a task of stream s (zeroed but for width
+ * -1 and absent amounts); index or -1 when out of memory. */
+int x_stream_add(XUnit *u);
+int x_stream_task_add(XUnit *u, int s);
+
+/* Records a variable that dies at the end of graph g's scope. */
+int x_graph_local(XUnit *u, int g, const char *name);
+
+const char *x_intern(XUnit *u, const char *s);
+
+#endif

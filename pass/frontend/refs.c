@@ -1,0 +1,366 @@
+/* What a piece of code does to variables (walk.h): each reference to a
+ * variable is a read unless the code assigns through it (x = .., p[i] = ..,
+ * s.f = .., *p = .., ++ and --), takes its address, or passes it to a
+ * parameter that is a pointer to non-const (or to a variadic or unprototyped
+ * function); free(p) kills p's data. Variables declared inside the code
+ * itself are its own business. Calls to functions are recorded for the call
+ * graph with whether a loop encloses them. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "pass/frontend/refs.h"
+#include "scheduler/base/vec.h"
+
+enum { MARK_WRITE = 1, MARK_KILL = 2 };
+
+static void type_access(const TypeInfo *ti, const char *name, EsAccessMode mode, XAccess *acc);
+
+typedef struct Mark {
+  size_t at; /* a DeclRefExpr's location (its name) */
+  int what;
+} Mark;
+
+typedef struct Scan {
+  Walker *w;
+  int node;
+  bool inferred, collect;
+  size_t begin, end; /* the scanned code */
+  size_t *loops;     /* ends of the loops around the current cursor */
+  int nloops, loops_cap;
+  Mark *marks;
+  int nmarks, marks_cap;
+} Scan;
+
+static enum CXChildVisitResult first_visitor(CXCursor c, CXCursor parent, CXClientData d) {
+  (void)parent;
+  *(CXCursor *)d = c;
+  return CXChildVisit_Break;
+}
+
+CXCursor refs_first_child(CXCursor c) {
+  CXCursor child = clang_getNullCursor();
+  clang_visitChildren(c, first_visitor, &child);
+  return child;
+}
+
+CXCursor refs_strip(CXCursor c) {
+  for (int depth = 0; depth < 16; depth++) {
+    enum CXCursorKind k = clang_getCursorKind(c);
+    if (k != CXCursor_UnexposedExpr && k != CXCursor_ParenExpr && k != CXCursor_CStyleCastExpr)
+      return c;
+    CXCursor child = refs_first_child(c);
+    if (clang_Cursor_isNull(child))
+      return c;
+    c = child;
+  }
+  return c;
+}
+
+static void mark(Scan *s, CXCursor ref, int what) {
+  if (es_vec_reserve(&s->marks, &s->marks_cap, s->nmarks + 1, sizeof *s->marks)) {
+    s->w->nomem = true;
+    return;
+  }
+  s->marks[s->nmarks++] = (Mark){tu_offset(clang_getCursorLocation(ref)), what};
+}
+
+/* The variable an lvalue expression writes through: A in A[i], s.f, *p. */
+static void mark_base(Scan *s, CXCursor e, int what) {
+  for (int depth = 0; depth < 16 && !clang_Cursor_isNull(e); depth++) {
+    enum CXCursorKind k = clang_getCursorKind(e);
+    if (k == CXCursor_DeclRefExpr) {
+      mark(s, e, what);
+      return;
+    }
+    if (k != CXCursor_UnexposedExpr && k != CXCursor_ParenExpr &&
+        k != CXCursor_ArraySubscriptExpr && k != CXCursor_MemberRefExpr &&
+        k != CXCursor_UnaryOperator && k != CXCursor_CStyleCastExpr)
+      return;
+    e = refs_first_child(e);
+  }
+}
+
+static void pop_loops(Scan *s, size_t at) {
+  while (s->nloops > 0 && s->loops[s->nloops - 1] <= at)
+    s->nloops--;
+}
+
+static void enter_loop(Scan *s, CXCursor c) {
+  size_t b, e;
+  if (!tu_extent(s->w->tu, c, &b, &e))
+    return;
+  pop_loops(s, b);
+  if (es_vec_reserve(&s->loops, &s->loops_cap, s->nloops + 1, sizeof *s->loops))
+    s->w->nomem = true;
+  else
+    s->loops[s->nloops++] = e;
+}
+
+/* Whether passing a variable as argument i of a function of type fty may
+ * write it: a pointer-to-non-const parameter, or no parameter type. */
+static bool param_may_write(CXType fty, int i) {
+  int n = clang_getNumArgTypes(fty);
+  if (fty.kind != CXType_FunctionProto || i >= n)
+    return true;
+  CXType p = clang_getCanonicalType(clang_getArgType(fty, (unsigned)i));
+  return p.kind == CXType_Pointer && !clang_isConstQualifiedType(clang_getPointeeType(p));
+}
+
+static void mark_call_args(Scan *s, CXCursor call) {
+  CXCursor fn = clang_getCursorReferenced(call);
+  bool direct = clang_getCursorKind(fn) == CXCursor_FunctionDecl;
+  bool is_free = direct && tu_spelling_is(fn, "free");
+  CXType fty = direct ? clang_getCanonicalType(clang_getCursorType(fn)) : (CXType){0};
+  int n = clang_Cursor_getNumArguments(call);
+  for (int i = 0; i < n; i++) {
+    /* A variable passed as it is (through implicit conversions): libclang
+     * references its declaration, and the argument's location is its. */
+    CXCursor arg = clang_Cursor_getArgument(call, (unsigned)i);
+    enum CXCursorKind k = clang_getCursorKind(clang_getCursorReferenced(arg));
+    if (k != CXCursor_VarDecl && k != CXCursor_ParmDecl)
+      continue;
+    CXType t = clang_getCanonicalType(clang_getCursorType(arg));
+    bool ref_like = t.kind == CXType_Pointer || t.kind == CXType_ConstantArray ||
+                    t.kind == CXType_IncompleteArray || t.kind == CXType_VariableArray;
+    if (is_free)
+      mark(s, arg, MARK_KILL);
+    else if (ref_like && (!direct || param_may_write(fty, i)))
+      mark(s, arg, MARK_WRITE);
+  }
+}
+
+static void on_call(Scan *s, CXCursor c) {
+  size_t b, e; /* extents are not cheap: only where a loop may have ended */
+  if (s->nloops > 0 && tu_extent(s->w->tu, c, &b, &e))
+    pop_loops(s, b);
+  walk_record_call(s->w, c, s->w->loop_depth > 0 || s->nloops > 0);
+  if (s->collect)
+    mark_call_args(s, c);
+}
+
+static enum CXChildVisitResult two_visitor(CXCursor c, CXCursor parent, CXClientData d) {
+  (void)parent;
+  CXCursor *v = d;
+  if (clang_Cursor_isNull(v[0]))
+    v[0] = c;
+  else {
+    v[1] = c;
+    return CXChildVisit_Break;
+  }
+  return CXChildVisit_Continue;
+}
+
+/* The operator of a binary expression follows its left operand: '=' not
+ * followed by '=' assigns. */
+static void on_binary(Scan *s, CXCursor c, bool compound) {
+  CXCursor v[2] = {clang_getNullCursor(), clang_getNullCursor()};
+  clang_visitChildren(c, two_visitor, v);
+  size_t lb, le;
+  if (clang_Cursor_isNull(v[1]))
+    return;
+  if (compound) {
+    mark_base(s, v[0], MARK_WRITE);
+    return;
+  }
+  if (!tu_extent(s->w->tu, v[0], &lb, &le))
+    return;
+  const char *t = s->w->src->text;
+  while (le < s->w->src->len && strchr(" \t\r\n", t[le]))
+    le++;
+  if (le + 1 < s->w->src->len && t[le] == '=' && t[le + 1] != '=')
+    mark_base(s, v[0], MARK_WRITE);
+}
+
+/* ++x, --x, &x at the operator (the cursor's location); x++ and x-- at the
+ * end of the extent, looked up only when the start is not an operator. */
+static void on_unary(Scan *s, CXCursor c) {
+  const char *t = s->w->src->text;
+  size_t b = tu_offset(clang_getCursorLocation(c)), e;
+  if (b + 1 >= s->w->src->len)
+    return;
+  bool write = t[b] == '&' || ((t[b] == '+' || t[b] == '-') && t[b + 1] == t[b]);
+  if (!write && strchr("+-!~*(", t[b]) == NULL && tu_extent(s->w->tu, c, &b, &e) && e >= b + 2)
+    write = (t[e - 1] == '+' || t[e - 1] == '-') && t[e - 2] == t[e - 1];
+  if (write)
+    mark_base(s, refs_first_child(c), MARK_WRITE);
+}
+
+/* The facts of variable decl, cached for the function being walked. */
+static const DeclInfo *decl_info(Walker *w, CXCursor decl) {
+  for (int i = w->ndecls - 1; i >= 0; i--)
+    if (clang_equalCursors(w->decls[i].decl, decl))
+      return &w->decls[i];
+  if (es_vec_reserve(&w->decls, &w->decls_cap, w->ndecls + 1, sizeof *w->decls)) {
+    w->nomem = true;
+    return NULL;
+  }
+  DeclInfo *d = &w->decls[w->ndecls];
+  CXSourceLocation loc = clang_getCursorLocation(decl);
+  char *name = tu_string(clang_getCursorSpelling(decl));
+  *d = (DeclInfo){decl, name ? walk_intern(w, name) : NULL, tu_offset(loc),
+                  clang_Location_isFromMainFile(loc) != 0,
+                  refs_type_info(w, clang_getCursorType(decl))};
+  free(name);
+  return d->name && d->type ? &w->decls[w->ndecls++] : NULL;
+}
+
+static void on_ref(Scan *s, CXCursor c) {
+  CXCursor decl = clang_getCursorReferenced(c);
+  enum CXCursorKind k = clang_getCursorKind(decl);
+  if (k != CXCursor_VarDecl && k != CXCursor_ParmDecl)
+    return;
+  const DeclInfo *d = decl_info(s->w, decl);
+  if (!d || (d->main_file && d->declared >= s->begin && d->declared < s->end))
+    return;
+  int what = 0;
+  size_t at = s->nmarks ? tu_offset(clang_getCursorLocation(c)) : 0;
+  for (int i = 0; i < s->nmarks; i++)
+    if (s->marks[i].at == at)
+      what |= s->marks[i].what;
+  EsAccessMode mode = what & MARK_WRITE ? ES_ACCESS_INOUT : ES_ACCESS_IN;
+  bool by_value = !d->type->pointer && d->type->count < 0 && d->type->bytes > 0;
+  if (s->inferred && mode == ES_ACCESS_IN && by_value)
+    return; /* a scalar a task only reads is passed by value */
+  XAccess acc;
+  type_access(d->type, d->name, mode, &acc);
+  acc.a.inferred = s->inferred;
+  acc.span_begin = s->begin;
+  acc.span_end = s->end;
+  if (what & MARK_KILL) {
+    acc.kill = true;
+    acc.a.mode = what & MARK_WRITE ? ES_ACCESS_INOUT : 0;
+  }
+  walk_add_access(s->w, s->node, &acc);
+}
+
+static enum CXChildVisitResult scan_visitor(CXCursor c, CXCursor parent, CXClientData d) {
+  (void)parent;
+  Scan *s = d;
+  switch (clang_getCursorKind(c)) {
+  case CXCursor_ForStmt:
+  case CXCursor_WhileStmt:
+  case CXCursor_DoStmt: enter_loop(s, c); break;
+  case CXCursor_CallExpr: on_call(s, c); break;
+  case CXCursor_BinaryOperator:
+    if (s->collect)
+      on_binary(s, c, false);
+    break;
+  case CXCursor_CompoundAssignOperator:
+    if (s->collect)
+      on_binary(s, c, true);
+    break;
+  case CXCursor_UnaryOperator:
+    if (s->collect)
+      on_unary(s, c);
+    break;
+  case CXCursor_DeclRefExpr:
+    if (s->collect)
+      on_ref(s, c);
+    break;
+  default: break;
+  }
+  return s->w->nomem ? CXChildVisit_Break : CXChildVisit_Recurse;
+}
+
+static void scan(Walker *w, CXCursor c, size_t b, size_t e, int n, bool inferred, bool collect) {
+  Scan s = {w, n, inferred, collect, b, e, NULL, 0, 0, NULL, 0, 0};
+  scan_visitor(c, clang_getNullCursor(), &s); /* clang_visitChildren skips c itself */
+  clang_visitChildren(c, scan_visitor, &s);
+  free(s.loops);
+  free(s.marks);
+}
+
+void refs_scan(Walker *w, CXCursor c, size_t begin, size_t end, int n, bool inferred) {
+  scan(w, c, begin, end, n, inferred, n >= 0 || w->nblocks > 0);
+}
+
+void refs_calls(Walker *w, CXCursor c) { scan(w, c, 0, 0, -1, false, false); }
+
+/* "const float" -> "float": the element type without qualifiers. */
+static const char *unqualified(Walker *w, CXType t) {
+  char *sp = tu_string(clang_getTypeSpelling(t));
+  if (!sp)
+    return NULL;
+  const char *p = sp;
+  static const char *const quals[] = {"const ", "volatile ", "restrict "};
+  for (bool again = true; again;) {
+    again = false;
+    for (int i = 0; i < 3; i++)
+      if (!strncmp(p, quals[i], strlen(quals[i]))) {
+        p += strlen(quals[i]);
+        again = true;
+      }
+  }
+  const char *out = walk_intern(w, p);
+  free(sp);
+  return out;
+}
+
+static bool is_array_kind(enum CXTypeKind k) {
+  return k == CXType_ConstantArray || k == CXType_IncompleteArray || k == CXType_VariableArray;
+}
+
+/* Pointers and arrays: the element; anything else: the type itself. */
+static void compute_type_info(Walker *w, CXType t, TypeInfo *ti) {
+  CXType ct = clang_getCanonicalType(t), elem = t;
+  ti->type = t;
+  ti->pointer = ct.kind == CXType_Pointer;
+  ti->count = -1;
+  if (ti->pointer) {
+    elem = clang_getPointeeType(t);
+    if (elem.kind == CXType_Invalid)
+      elem = clang_getPointeeType(ct);
+  } else if (is_array_kind(ct.kind)) {
+    elem = clang_getArrayElementType(t);
+    if (elem.kind == CXType_Invalid)
+      elem = clang_getArrayElementType(ct);
+    if (ct.kind == CXType_ConstantArray)
+      ti->count = clang_getArraySize(ct);
+  }
+  ti->elem_size = clang_Type_getSizeOf(elem);
+  if (ti->elem_size <= 0)
+    ti->elem_size = -1;
+  ti->bytes = ti->pointer ? -1 : clang_Type_getSizeOf(t);
+  if (ti->bytes <= 0)
+    ti->bytes = -1;
+  ti->elem_type = unqualified(w, elem);
+}
+
+const TypeInfo *refs_type_info(Walker *w, CXType t) {
+  for (int i = 0; i < w->ntypes; i++) {
+    const CXType *c = &w->types[i].type;
+    if (c->kind == t.kind && c->data[0] == t.data[0] && c->data[1] == t.data[1])
+      return &w->types[i];
+  }
+  if (es_vec_reserve(&w->types, &w->types_cap, w->ntypes + 1, sizeof *w->types)) {
+    w->nomem = true;
+    return NULL;
+  }
+  TypeInfo *ti = &w->types[w->ntypes];
+  compute_type_info(w, t, ti);
+  if (!ti->elem_type)
+    return NULL;
+  return &w->types[w->ntypes++];
+}
+
+bool refs_whole_access(Walker *w, CXCursor decl, const char *name, EsAccessMode mode,
+                       XAccess *acc) {
+  const TypeInfo *ti = refs_type_info(w, clang_getCursorType(decl));
+  if (!ti)
+    return false;
+  type_access(ti, name, mode, acc);
+  return true;
+}
+
+static void type_access(const TypeInfo *ti, const char *name, EsAccessMode mode, XAccess *acc) {
+  memset(acc, 0, sizeof *acc);
+  acc->a.item = name;
+  acc->a.mode = mode;
+  acc->a.elem_type = ti->elem_type;
+  acc->a.bytes = (double)ti->bytes;
+  acc->elem_size = ti->elem_size;
+  acc->count = ti->count;
+  acc->pointer = ti->pointer;
+  acc->whole = true;
+  acc->lo_val = acc->len_val = -1;
+}

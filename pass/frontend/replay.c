@@ -1,0 +1,141 @@
+/* Which tasks must never run twice (walk.h: replay_effect).
+ *
+ * A profiling run in all-devices mode runs each task's other device
+ * variants too, on scratch copies of the task's data. That is harmless for
+ * a kernel, whose only effects are on its data, but a variant that prints,
+ * reads input, draws from rand() or exits would do so twice, and the
+ * program would no longer behave as written. Such tasks carry
+ * ESRT_NO_REPLAY: by the `noreplay` clause, or because their code calls a C
+ * library function with an effect beyond memory (the list below), directly
+ * or through functions defined in this file. The search follows the AST of
+ * the task's function and its variants through calls to functions of the
+ * file (each function once: a memo holds its verdict; recursion ends at a
+ * function being searched, and a verdict that leaned on one is not kept);
+ * calls through pointers and to functions of other files are not seen --
+ * the clause covers them.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "pass/frontend/replay.h"
+
+/* C library functions that reach outside the process's memory or change
+ * state a second run would see: stdio streams, POSIX descriptors, the
+ * random number generators, the environment of the process. */
+static const char *const effect_functions[] = {
+    "printf", "fprintf", "vprintf", "vfprintf", "puts", "fputs", "putchar", "putc", "fputc",
+    "fwrite", "perror", "fflush", "scanf", "fscanf", "vscanf", "vfscanf", "getchar", "getc",
+    "fgetc", "fgets", "fread", "ungetc", "fopen", "freopen", "fclose", "fseek", "rewind",
+    "fsetpos", "remove", "rename", "tmpfile", "write", "read", "pwrite", "pread", "open",
+    "close", "send", "recv", "sendto", "recvfrom", "rand", "srand", "random", "srandom",
+    "drand48", "lrand48", "mrand48", "srand48", "exit", "_Exit", "quick_exit", "abort",
+    "system", "raise", "setenv", "putenv", "unsetenv"};
+
+static bool is_effect_function(const char *name) {
+  for (size_t i = 0; i < sizeof effect_functions / sizeof *effect_functions; i++)
+    if (!strcmp(name, effect_functions[i]))
+      return true;
+  return false;
+}
+
+typedef struct Search {
+  Walker *w;
+  const char *found; /* "fprintf in report", interned */
+  bool open;         /* met a function still being searched (recursion) */
+} Search;
+
+/* The memo's values: absent (-1), being searched, clean, or an effect; a
+ * clean verdict that leaned on a function still being searched is not kept
+ * (RESEARCH), because that function may yet turn out to have an effect. */
+enum { SEARCHING = 0, CLEAN = 1, FIRST_EFFECT = 2, RESEARCH = 0x7fffffff };
+
+static const char *search_function(Walker *w, CXCursor def, bool *open);
+
+static const char *effect_text(Walker *w, CXCursor call, const char *name) {
+  CXCursor caller = clang_getCursorSemanticParent(call);
+  while (!clang_Cursor_isNull(caller) && clang_getCursorKind(caller) != CXCursor_FunctionDecl &&
+         !clang_isTranslationUnit(clang_getCursorKind(caller)))
+    caller = clang_getCursorSemanticParent(caller);
+  char *where = tu_string(clang_getCursorSpelling(caller));
+  size_t len = strlen(name) + (where ? strlen(where) : 1) + 8;
+  char *text = malloc(len);
+  const char *interned = NULL;
+  if (text) {
+    snprintf(text, len, "%s in %s", name, where ? where : "?");
+    interned = walk_intern(w, text);
+  }
+  if (!interned)
+    w->nomem = true;
+  free(text), free(where);
+  return interned;
+}
+
+static enum CXChildVisitResult visit(CXCursor c, CXCursor parent, CXClientData data) {
+  (void)parent;
+  Search *s = data;
+  if (clang_getCursorKind(c) != CXCursor_CallExpr)
+    return CXChildVisit_Recurse;
+  CXCursor fn = clang_getCursorReferenced(c);
+  if (clang_getCursorKind(fn) != CXCursor_FunctionDecl)
+    return CXChildVisit_Recurse;
+  CXCursor def = clang_getCursorDefinition(fn);
+  if (!clang_Cursor_isNull(def) && clang_Location_isFromMainFile(clang_getCursorLocation(def))) {
+    bool open = false;
+    s->found = search_function(s->w, def, &open);
+    s->open |= open;
+  } else if (clang_Location_isInSystemHeader(clang_getCursorLocation(fn))) {
+    char *name = tu_string(clang_getCursorSpelling(fn));
+    if (name && is_effect_function(name))
+      s->found = effect_text(s->w, c, name);
+    free(name);
+  }
+  return s->found || s->w->nomem ? CXChildVisit_Break : CXChildVisit_Recurse;
+}
+
+/* The verdict on function definition def: the effect found, or NULL; *open
+ * when a clean verdict leaned on a function still being searched. */
+static const char *search_function(Walker *w, CXCursor def, bool *open) {
+  char *usr = tu_string(clang_getCursorUSR(def));
+  const char *key = usr ? walk_intern(w, usr) : NULL;
+  free(usr);
+  if (!key) {
+    w->nomem = true;
+    return NULL;
+  }
+  int v = es_strmap_get(&w->replay_memo, key);
+  if (v == SEARCHING)
+    *open = true;
+  if (v >= 0 && v != RESEARCH)
+    return v >= FIRST_EFFECT ? w->replay_effects[v - FIRST_EFFECT] : NULL;
+  if (es_strmap_put(&w->replay_memo, key, SEARCHING)) {
+    w->nomem = true;
+    return NULL;
+  }
+  Search s = {w, NULL, false};
+  clang_visitChildren(def, visit, &s);
+  int verdict = s.open ? RESEARCH : CLEAN;
+  if (s.found) {
+    const char **grown =
+        realloc(w->replay_effects, sizeof *grown * (size_t)(w->nreplay_effects + 1));
+    if (!grown) {
+      w->nomem = true;
+      return s.found;
+    }
+    w->replay_effects = grown;
+    w->replay_effects[w->nreplay_effects] = s.found;
+    verdict = FIRST_EFFECT + w->nreplay_effects++;
+  }
+  if (es_strmap_put(&w->replay_memo, key, verdict))
+    w->nomem = true;
+  *open = s.open && !s.found;
+  return s.found;
+}
+
+const char *replay_effect(Walker *w, CXCursor fn) {
+  CXCursor def = clang_getCursorDefinition(fn);
+  if (clang_Cursor_isNull(def) || !clang_Location_isFromMainFile(clang_getCursorLocation(def)))
+    return NULL;
+  bool open = false;
+  return search_function(w, def, &open);
+}

@@ -1,0 +1,388 @@
+/* One annotated task region (walk.h): its name, accesses, variants and pin,
+ * and the checks that need the AST (names in scope, sections of pointers,
+ * variant prototypes).
+ *
+ * Accesses come from the data clauses; a task without data clauses gets
+ * them inferred: from the callee's prototype for a call (pointer to const:
+ * in; pointer to non-const: inout; by value: no transfer), from the body's
+ * reads and writes for a block (refs.c). */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "pass/frontend/task.h"
+#include "pass/frontend/refs.h"
+#include "pass/frontend/replay.h"
+
+size_t task_at_col(const Annot *a, int col) { return a->text + (size_t)col - 1; }
+
+/* The clause of kind k with its identifier (name, pin), or NULL. */
+static const EsClause *find_clause(const Annot *a, EsClauseKind k) {
+  const EsClause *c = annot_clause(a, k);
+  return c && c->ident ? c : NULL;
+}
+
+static bool has_data_clauses(const Annot *a) {
+  for (int i = 0; i < a->parsed.nclauses; i++) {
+    EsClauseKind k = a->parsed.clauses[i].kind;
+    if (k == ES_CLAUSE_IN || k == ES_CLAUSE_OUT || k == ES_CLAUSE_INOUT)
+      return true;
+  }
+  return false;
+}
+
+/* Task, region and stream names are unique in the file (they key the
+ * profile). */
+void task_check_unique(Walker *w, const char *name, int ann) {
+  const Annot *a = &w->annots->v[ann];
+  const EsClause *c = find_clause(a, ES_CLAUSE_NAME);
+  int prev = es_strmap_get(&w->task_names, name);
+  if (prev < 0) {
+    if (es_strmap_put(&w->task_names, name, ann))
+      w->nomem = true;
+    return;
+  }
+  size_t at = c ? task_at_col(a, c->ident_col) : a->begin;
+  walk_error(w, at, "duplicate task name '%s'", name);
+  const Annot *p = &w->annots->v[prev];
+  const EsClause *pc = find_clause(p, ES_CLAUSE_NAME);
+  walk_note(w, at, pc ? task_at_col(p, pc->ident_col) : p->begin, "'%s' was named here first",
+            name);
+}
+
+/* name(ID), else FUNCTION.CALLEE.K (FUNCTION.block.K for a block): the K-th
+ * task of the function calling CALLEE, so that adding a task elsewhere
+ * keeps the keys of the others. */
+const char *task_key(Walker *w, int ann, const char *callee) {
+  const EsClause *c = find_clause(&w->annots->v[ann], ES_CLAUSE_NAME);
+  if (c)
+    return walk_intern(w, c->ident);
+  const char *key = callee ? callee : "block";
+  int k = es_strmap_get(&w->ordinals, key) + 1;
+  if (k == 0)
+    k = 1;
+  if (es_strmap_put(&w->ordinals, key, k))
+    w->nomem = true;
+  char buf[512];
+  snprintf(buf, sizeof buf, "%s.%s.%d", w->func_name, key, k);
+  return walk_intern(w, buf);
+}
+
+const char *task_default_region_name(Walker *w, const Annot *a) {
+  const EsClause *c = find_clause(a, ES_CLAUSE_NAME);
+  char buf[512];
+  if (c)
+    snprintf(buf, sizeof buf, "%s", c->ident);
+  else
+    snprintf(buf, sizeof buf, "%s.region.%d", w->func_name, ++w->nregions);
+  const char *name = walk_intern(w, buf);
+  if (name)
+    task_check_unique(w, name, (int)(a - w->annots->v));
+  return name;
+}
+
+static bool is_array_type(CXType t) {
+  CXType c = clang_getCanonicalType(t);
+  return c.kind == CXType_ConstantArray || c.kind == CXType_IncompleteArray ||
+         c.kind == CXType_VariableArray;
+}
+
+/* The section of an item: expression texts, and for a[lo:] of a
+ * constant-size array the length that remains. */
+static void section_of(Walker *w, const EsClauseItem *it, XAccess *acc) {
+  acc->whole = false;
+  acc->a.bytes = -1;
+  acc->a.lo = it->lo ? walk_intern(w, it->lo) : NULL;
+  acc->a.len = it->len ? walk_intern(w, it->len) : NULL;
+  if (!it->len && acc->count >= 0) {
+    char buf[256];
+    if (it->lo)
+      snprintf(buf, sizeof buf, "%lld - (%s)", acc->count, it->lo);
+    else
+      snprintf(buf, sizeof buf, "%lld", acc->count);
+    acc->a.len = walk_intern(w, buf);
+    acc->len_omitted = true;
+  }
+}
+
+static void clause_item(Walker *w, int n, const Annot *a, const EsClauseItem *it,
+                        EsAccessMode mode) {
+  CXCursor decl = walk_lookup(w, it->name);
+  enum CXCursorKind k = clang_getCursorKind(decl);
+  if (k != CXCursor_VarDecl && k != CXCursor_ParmDecl) {
+    walk_error(w, task_at_col(a, it->col), "use of undeclared identifier '%s'", it->name);
+    return;
+  }
+  XAccess acc;
+  const char *name = walk_intern(w, it->name);
+  if (!name || !refs_whole_access(w, decl, name, mode, &acc))
+    return;
+  bool array = is_array_type(clang_getCursorType(decl));
+  if (acc.pointer && (!it->section || !it->len)) {
+    walk_error(w, task_at_col(a, it->col),
+               "pointer '%s' needs an array section with a length, as in %s[0:n]", it->name,
+               it->name);
+    return;
+  }
+  if (it->section && !acc.pointer && !array) {
+    walk_error(w, task_at_col(a, it->bracket_col),
+               "'%s' is neither an array nor a pointer: it cannot have an array section", it->name);
+    return;
+  }
+  if (it->section)
+    section_of(w, it, &acc);
+  walk_add_access(w, n, &acc);
+}
+
+static void clause_accesses(Walker *w, int n, const Annot *a) {
+  static const EsAccessMode modes[] = {[ES_CLAUSE_IN] = ES_ACCESS_IN,
+                                       [ES_CLAUSE_OUT] = ES_ACCESS_OUT,
+                                       [ES_CLAUSE_INOUT] = ES_ACCESS_INOUT};
+  for (int i = 0; i < a->parsed.nclauses; i++) {
+    const EsClause *c = &a->parsed.clauses[i];
+    if (c->kind != ES_CLAUSE_IN && c->kind != ES_CLAUSE_OUT && c->kind != ES_CLAUSE_INOUT)
+      continue;
+    for (int k = 0; k < c->nitems; k++)
+      clause_item(w, n, a, &c->items[k], modes[c->kind]);
+  }
+}
+
+/* The variable an argument passes: p (a pointer or array) or &x. */
+static CXCursor argument_variable(const Walker *w, CXCursor arg) {
+  CXCursor e = refs_strip(arg);
+  size_t b, end;
+  if (clang_getCursorKind(e) == CXCursor_UnaryOperator && tu_extent(w->tu, e, &b, &end) &&
+      w->src->text[b] == '&') {
+    e = refs_strip(refs_first_child(e));
+  } else if (!is_array_type(clang_getCursorType(e)) &&
+             clang_getCanonicalType(clang_getCursorType(e)).kind != CXType_Pointer) {
+    return clang_getNullCursor();
+  }
+  if (clang_getCursorKind(e) != CXCursor_DeclRefExpr)
+    return clang_getNullCursor();
+  CXCursor d = clang_getCursorReferenced(e);
+  enum CXCursorKind k = clang_getCursorKind(d);
+  return k == CXCursor_VarDecl || k == CXCursor_ParmDecl ? d : clang_getNullCursor();
+}
+
+/* Argument i of a call to a function of type fty: the access it implies,
+ * by its parameter's type. Returns false for by-value parameters. */
+static bool param_mode(CXType fty, int i, EsAccessMode *mode) {
+  int n = clang_getNumArgTypes(fty);
+  *mode = ES_ACCESS_INOUT; /* no prototype, or a variadic argument */
+  if (fty.kind != CXType_FunctionProto || i >= n)
+    return true;
+  CXType p = clang_getCanonicalType(clang_getArgType(fty, (unsigned)i));
+  if (p.kind != CXType_Pointer)
+    return false;
+  if (clang_isConstQualifiedType(clang_getPointeeType(p)))
+    *mode = ES_ACCESS_IN;
+  return true;
+}
+
+static void infer_call(Walker *w, int n, CXCursor call, CXCursor fn, const char *callee) {
+  CXType fty = clang_getCanonicalType(clang_getCursorType(fn));
+  int nargs = clang_Cursor_getNumArguments(call);
+  for (int i = 0; i < nargs; i++) {
+    CXCursor arg = clang_Cursor_getArgument(call, (unsigned)i);
+    EsAccessMode mode;
+    if (!param_mode(fty, i, &mode))
+      continue;
+    CXCursor var = argument_variable(w, arg);
+    size_t b, e;
+    if (clang_Cursor_isNull(var)) {
+      bool pointer_param = fty.kind == CXType_FunctionProto && i < clang_getNumArgTypes(fty);
+      if (pointer_param && tu_extent(w->tu, arg, &b, &e))
+        walk_warning(w, b,
+                     "cannot tell what argument %d of '%s' points to; name its data in a "
+                     "data clause",
+                     i + 1, callee);
+      continue;
+    }
+    char *name = tu_string(clang_getCursorSpelling(var));
+    const char *item = name ? walk_intern(w, name) : NULL;
+    free(name);
+    XAccess acc;
+    if (item && refs_whole_access(w, var, item, mode, &acc)) {
+      acc.a.inferred = true;
+      walk_add_access(w, n, &acc);
+    }
+  }
+}
+
+/* DEVICE(FUNCTION): the function exists and has the callee's type. */
+static void check_variant(Walker *w, const Annot *a, const EsClause *c, CXCursor callee,
+                          bool is_call) {
+  CXCursor v = walk_lookup(w, c->ident);
+  if (clang_getCursorKind(v) != CXCursor_FunctionDecl) {
+    walk_error(w, task_at_col(a, c->ident_col), "use of undeclared function '%s' as the %s variant",
+               c->ident, c->device);
+    return;
+  }
+  if (!is_call || clang_Cursor_isNull(callee)) {
+    walk_error(w, task_at_col(a, c->col),
+               "a %s variant needs a task region that is one call of a named function", c->device);
+    return;
+  }
+  CXType want = clang_getCanonicalType(clang_getCursorType(callee));
+  CXType have = clang_getCanonicalType(clang_getCursorType(v));
+  if (clang_equalTypes(want, have))
+    return;
+  char *ws = tu_string(clang_getTypeSpelling(want)), *hs = tu_string(clang_getTypeSpelling(have));
+  char *cs = tu_string(clang_getCursorSpelling(callee));
+  walk_error(w, task_at_col(a, c->ident_col), "variant '%s' has type '%s', but '%s' has type '%s'",
+             c->ident, hs ? hs : "?", cs ? cs : "?", ws ? ws : "?");
+  free(ws), free(hs), free(cs);
+}
+
+/* noreplay, by the clause or found in the code of the callee and of its
+ * variants. Only a task with another device's variant runs twice (in an
+ * all-devices profiling run), so only such tasks are searched. */
+static void noreplay(Walker *w, XNode *node, const Annot *a, CXCursor callee) {
+  if (annot_clause(a, ES_CLAUSE_NOREPLAY)) {
+    node->noreplay = "clause";
+    return;
+  }
+  if (node->nvariants == 0 || clang_getCursorKind(callee) != CXCursor_FunctionDecl)
+    return;
+  const char *why = replay_effect(w, callee);
+  for (int i = 0; !why && i < node->nvariants; i++) {
+    CXCursor v = walk_lookup(w, node->variants[i].function);
+    if (clang_getCursorKind(v) == CXCursor_FunctionDecl)
+      why = replay_effect(w, v);
+  }
+  node->noreplay = why;
+}
+
+static void variants_and_pin(Walker *w, int n, const Annot *a, CXCursor callee, bool is_call) {
+  int nv = 0;
+  for (int i = 0; i < a->parsed.nclauses; i++)
+    nv += a->parsed.clauses[i].kind == ES_CLAUSE_VARIANT && a->parsed.clauses[i].ident;
+  XVariant *v = nv ? es_arena_alloc(&w->x->arena, sizeof *v * (size_t)nv) : NULL;
+  XNode *node = &w->x->nodes[n];
+  node->variants = v;
+  for (int i = 0; i < a->parsed.nclauses; i++) {
+    const EsClause *c = &a->parsed.clauses[i];
+    if (c->kind == ES_CLAUSE_VARIANT && c->ident && v) {
+      check_variant(w, a, c, callee, is_call);
+      v[node->nvariants++] = (XVariant){walk_intern(w, c->device), walk_intern(w, c->ident)};
+    }
+  }
+  noreplay(w, node, a, callee);
+  const EsClause *pin = find_clause(a, ES_CLAUSE_PIN);
+  if (!pin || !pin->device)
+    return;
+  node->pin = walk_intern(w, pin->device);
+  bool has = !strcmp(pin->device, "cpu");
+  for (int i = 0; i < node->nvariants; i++)
+    has |= !strcmp(node->variants[i].device, pin->device);
+  if (!has)
+    walk_error(w, task_at_col(a, pin->ident_col),
+               "the task is pinned to '%s' but has no %s variant", pin->device, pin->device);
+}
+
+static void call_parts(Walker *w, int n, CXCursor call, CXCursor fn) {
+  XNode *node = &w->x->nodes[n];
+  if (clang_getCursorKind(fn) == CXCursor_FunctionDecl) {
+    char *name = tu_string(clang_getCursorSpelling(fn));
+    node->callee = name ? walk_intern(w, name) : NULL;
+    free(name);
+  }
+  int nargs = clang_Cursor_getNumArguments(call);
+  node->args = nargs > 0 ? es_arena_alloc(&w->x->arena, sizeof *node->args * (size_t)nargs) : NULL;
+  for (int i = 0; node->args && i < nargs; i++) {
+    size_t b, e;
+    CXCursor arg = clang_Cursor_getArgument(call, (unsigned)i);
+    node->args[node->nargs++] = tu_extent(w->tu, arg, &b, &e) ? walk_text(w, b, e) : "";
+  }
+}
+
+/* Annotations inside a block task: regions do not nest. */
+static void check_nesting(Walker *w, size_t b, size_t e) {
+  walk_confirm(w, b, e);
+  for (int i = annots_lower_bound(w->annots, b); i < w->annots->len; i++) {
+    Annot *a = &w->annots->v[i];
+    if (a->begin >= e)
+      break;
+    if (a->status == ANNOT_REAL && !a->attached) {
+      a->attached = true;
+      walk_error(w, a->begin, "task regions do not nest: this annotation is inside a task");
+    }
+  }
+}
+
+/* width, work and efficiency describe tasks of a stream region only. */
+static void check_stream_clauses(Walker *w, const Annot *a) {
+  for (int i = 0; i < a->parsed.nclauses; i++) {
+    const EsClause *c = &a->parsed.clauses[i];
+    if (es_clause_stream_only(c->kind))
+      walk_error(w, task_at_col(a, c->col),
+                 "'%s' is for tasks of a stream region (#pragma esched stream)",
+                 es_clause_kind_name(c->kind));
+  }
+}
+
+void task_attach(Walker *w, int ann, CXCursor c, size_t b, size_t e) {
+  Annot *a = &w->annots->v[ann];
+  a->attached = true;
+  check_stream_clauses(w, a);
+  enum CXCursorKind k = clang_getCursorKind(c);
+  bool is_call = k == CXCursor_CallExpr, is_block = k == CXCursor_CompoundStmt;
+  walk_close_host(w);
+  if ((!is_call && !is_block) || w->graph < 0) {
+    walk_error(w, b, "a task region must be a function call or a compound statement { ... }");
+    refs_calls(w, c);
+    return;
+  }
+  int n = x_node_add(w->x, X_TASK, w->graph);
+  if (n < 0) {
+    w->nomem = true;
+    return;
+  }
+  CXCursor fn = is_call ? clang_getCursorReferenced(c) : clang_getNullCursor();
+  if (is_call)
+    call_parts(w, n, c, fn);
+  XNode *node = &w->x->nodes[n];
+  node->name = task_key(w, ann, node->callee);
+  node->deferred = w->loop_depth > 0;
+  node->range = source_range(w->src, b, is_call ? source_after_semicolon(w->src, e) : e);
+  source_position(w->src, a->begin, &node->line, &node->col);
+  w->x->graphs[w->graph].ntasks++;
+  if (node->name)
+    task_check_unique(w, node->name, ann);
+  variants_and_pin(w, n, a, fn, is_call);
+  if (has_data_clauses(a))
+    clause_accesses(w, n, a);
+  else if (is_call && clang_getCursorKind(fn) == CXCursor_FunctionDecl)
+    infer_call(w, n, c, fn, w->x->nodes[n].callee);
+  if (is_block) {
+    check_nesting(w, b, e);
+    if (has_data_clauses(a))
+      refs_calls(w, c);
+    else
+      refs_scan(w, c, b, e, n, true);
+  } else {
+    walk_record_call(w, c, w->loop_depth > 0); /* calls in arguments are not followed */
+  }
+}
+
+static void resolve(const AnnotList *l, XAccess *acc) {
+  if (acc->whole)
+    return;
+  long long lo = 0, len = -1, v;
+  if (acc->a.lo)
+    lo = annots_constant(l, acc->a.lo, &v) ? v : -1;
+  if (acc->len_omitted)
+    len = lo >= 0 && acc->count >= 0 ? acc->count - lo : -1;
+  else if (acc->a.len && annots_constant(l, acc->a.len, &v))
+    len = v;
+  acc->lo_val = lo;
+  acc->len_val = len;
+  acc->a.bytes = len >= 0 && acc->elem_size > 0 ? (double)(len * acc->elem_size) : -1;
+}
+
+void task_resolve_constants(Walker *w) {
+  for (int i = 0; i < w->x->nnodes; i++)
+    for (int k = 0; k < w->x->nodes[i].nacc; k++)
+      resolve(w->annots, &w->x->nodes[i].acc[k]);
+}

@@ -1,0 +1,26 @@
+/* One annotated task region (task.c). */
+#ifndef ESCHED_PASS_FRONTEND_TASK_H
+#define ESCHED_PASS_FRONTEND_TASK_H
+
+#include <clang-c/Index.h>
+#include <stddef.h>
+
+#include "pass/frontend/walker.h"
+
+/* The annotation ann attached to statement c. */
+void task_attach(Walker *w, int ann, CXCursor c, size_t begin, size_t end);
+/* A task's key: its name() clause, else FUNCTION.CALLEE.K (FUNCTION.block.K
+ * for a block), the K-th task of the function calling CALLEE. */
+const char *task_key(Walker *w, int ann, const char *callee);
+/* Reports name as a duplicate when a task, region or stream already has it
+ * (task, region and stream names share one namespace: profile keys). */
+void task_check_unique(Walker *w, const char *name, int ann);
+/* The file offset of column col of annotation a's text. */
+size_t task_at_col(const Annot *a, int col);
+/* The name of a region: its name() clause, else FUNCTION.region.K. */
+const char *task_default_region_name(Walker *w, const Annot *a);
+/* The node's accesses with constant sections: bytes, once clang evaluated
+ * the section expressions (after the walk). */
+void task_resolve_constants(Walker *w);
+
+#endif

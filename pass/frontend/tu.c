@@ -1,0 +1,150 @@
+/* Parsing with libclang, and clang's own diagnostics (tu.h). */
+#include "pass/frontend/tu.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "pass/frontend/diag.h"
+
+#ifndef ESCHED_LIBCLANG_RESOURCE_DIR
+#define ESCHED_LIBCLANG_RESOURCE_DIR ""
+#endif
+
+/* Our arguments go first so that the user's win: libclang's own resource
+ * directory; no warnings (only errors are reported, and computing warnings
+ * costs parse time); no error limit (the appendix may add many errors). */
+static const char **base_args(const char *const *args, int nargs, int *out_n) {
+  const char **v = malloc(sizeof *v * (size_t)(nargs + 4));
+  if (!v)
+    return NULL;
+  int n = 0;
+  v[n++] = "-w";
+  v[n++] = "-ferror-limit=0";
+  if (ESCHED_LIBCLANG_RESOURCE_DIR[0]) {
+    v[n++] = "-resource-dir";
+    v[n++] = ESCHED_LIBCLANG_RESOURCE_DIR;
+  }
+  for (int i = 0; i < nargs; i++)
+    v[n++] = args[i];
+  *out_n = n;
+  return v;
+}
+
+bool tu_parse(Tu *t, const Source *src, const char *abs_path, const char *const *args, int nargs,
+              const char *appendix, bool skipped) {
+  memset(t, 0, sizeof *t);
+  t->src = src;
+  size_t extra = strlen(appendix);
+  char *contents = malloc(src->len + extra + 1);
+  int n = 0;
+  const char **argv = base_args(args, nargs, &n);
+  if (!contents || !argv) {
+    free(contents), free(argv);
+    diag(DIAG_ERROR, NULL, 0, 0, "extract: out of memory");
+    return false;
+  }
+  memcpy(contents, src->text, src->len);
+  memcpy(contents + src->len, appendix, extra + 1);
+  struct CXUnsavedFile unsaved = {abs_path, contents, (unsigned long)(src->len + extra)};
+  t->index = clang_createIndex(0, 0);
+  /* The detailed preprocessing record gives clang_getSkippedRanges (an
+   * annotation inside #if 0 is none). */
+  unsigned flags = CXTranslationUnit_KeepGoing;
+  if (skipped)
+    flags |= CXTranslationUnit_DetailedPreprocessingRecord;
+  enum CXErrorCode rc =
+      clang_parseTranslationUnit2(t->index, abs_path, argv, n, &unsaved, 1, flags, &t->tu);
+  free(argv);
+  free(contents);
+  if (rc != CXError_Success || !t->tu) {
+    diag(DIAG_ERROR, src->path, 0, 0, "libclang could not parse the file (error %d)", (int)rc);
+    return false;
+  }
+  t->file = clang_getFile(t->tu, abs_path);
+  return true;
+}
+
+void tu_dispose(Tu *t) {
+  if (t->tu)
+    clang_disposeTranslationUnit(t->tu);
+  if (t->index)
+    clang_disposeIndex(t->index);
+  memset(t, 0, sizeof *t);
+}
+
+size_t tu_offset(CXSourceLocation loc) {
+  unsigned off = 0;
+  clang_getExpansionLocation(loc, NULL, NULL, NULL, &off);
+  return off;
+}
+
+CXSourceLocation tu_location(const Tu *t, size_t offset) {
+  return clang_getLocationForOffset(t->tu, t->file, (unsigned)offset);
+}
+
+bool tu_extent(const Tu *t, CXCursor c, size_t *begin, size_t *end) {
+  CXSourceRange r = clang_getCursorExtent(c);
+  CXFile f;
+  unsigned b, e;
+  clang_getExpansionLocation(clang_getRangeStart(r), &f, NULL, NULL, &b);
+  if (!clang_File_isEqual(f, t->file))
+    return false;
+  clang_getExpansionLocation(clang_getRangeEnd(r), NULL, NULL, NULL, &e);
+  *begin = b;
+  *end = e < b ? b : e;
+  return true;
+}
+
+char *tu_string(CXString s) {
+  const char *c = clang_getCString(s);
+  char *copy = malloc(strlen(c ? c : "") + 1);
+  if (copy)
+    strcpy(copy, c ? c : "");
+  clang_disposeString(s);
+  return copy;
+}
+
+bool tu_spelling_is(CXCursor c, const char *name) {
+  CXString s = clang_getCursorSpelling(c);
+  const char *text = clang_getCString(s);
+  bool same = text && !strcmp(text, name);
+  clang_disposeString(s);
+  return same;
+}
+
+/* One clang diagnostic in esched's form; the main file keeps the user's
+ * spelling of its path. */
+static void report(const Tu *t, CXDiagnostic d) {
+  CXFile f;
+  unsigned line, col, off;
+  clang_getSpellingLocation(clang_getDiagnosticLocation(d), &f, &line, &col, &off);
+  bool main_file = f && clang_File_isEqual(f, t->file);
+  CXString msg = clang_getDiagnosticSpelling(d);
+  if (main_file || !f) {
+    diag(DIAG_ERROR, f ? t->src->path : NULL, (int)line, (int)col, "%s", clang_getCString(msg));
+  } else {
+    CXString name = clang_getFileName(f);
+    diag(DIAG_ERROR, clang_getCString(name), (int)line, (int)col, "%s", clang_getCString(msg));
+    clang_disposeString(name);
+  }
+  clang_disposeString(msg);
+}
+
+int tu_report_errors(const Tu *t) {
+  int errors = 0;
+  unsigned n = clang_getNumDiagnostics(t->tu);
+  for (unsigned i = 0; i < n; i++) {
+    CXDiagnostic d = clang_getDiagnostic(t->tu, i);
+    enum CXDiagnosticSeverity sev = clang_getDiagnosticSeverity(d);
+    CXFile f;
+    unsigned off;
+    clang_getSpellingLocation(clang_getDiagnosticLocation(d), &f, NULL, NULL, &off);
+    bool appendix = f && clang_File_isEqual(f, t->file) && off >= t->src->len;
+    if (sev >= CXDiagnostic_Error && !appendix) {
+      report(t, d);
+      errors++;
+    }
+    clang_disposeDiagnostic(d);
+  }
+  return errors;
+}

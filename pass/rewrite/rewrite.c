@@ -1,0 +1,634 @@
+/* The rewriter (rewrite.h): the edits that turn an annotated file into one
+ * that runs its tasks through the runtime. The shapes of the generated code
+ * are those of docs/runtime.md. */
+#include "pass/rewrite/rewrite.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "pass/frontend/diag.h"
+#include "pass/rewrite/rw_facts.h"
+#include "pass/rewrite/rw_stream.h"
+#include "pass/rewrite/rw_text.h"
+#include "pass/version.h"
+
+typedef struct Rw {
+  Frontend *f;
+  const RwGraphPlan *plans;
+  const EsCrownSchedule *const *streams;
+  const RwOptions *opt;
+  RwFacts facts;
+  RwEdits edits;
+  RwBuf decls;     /* forward declarations of outlined variants */
+  RwBuf tables;    /* task descriptors */
+  RwBuf *outlined; /* per RwFunc: outlined variants, placed before it */
+  RwBuf unit_tasks; /* &esrt_tK_ of every task, for the unit descriptor */
+  int ntasks;
+  int errors;
+} Rw;
+
+static void error_at(Rw *rw, size_t offset, const char *fmt, const char *a, const char *b) {
+  int line, col;
+  source_position(&rw->f->src, offset, &line, &col);
+  diag(DIAG_ERROR, rw->opt->path, line, col, fmt, a, b);
+  rw->errors++;
+}
+
+/* A C string literal of s. */
+static void literal(RwBuf *b, const char *s) {
+  rw_puts(b, "\"");
+  for (; *s; s++)
+    rw_printf(b, *s == '"' || *s == '\\' ? "\\%c" : "%c", *s);
+  rw_puts(b, "\"");
+}
+
+/* ---- where a task's decisions come from ---- */
+
+/* The graph of the front end's list holding node n's graph scope. */
+static int graph_of(const Rw *rw, const XNode *n) {
+  const char *name = rw->f->x.graphs[n->graph].name;
+  for (int i = 0; i < rw->f->graphs.len; i++)
+    if (rw->f->graphs.v[i]->name && !strcmp(rw->f->graphs.v[i]->name, name))
+      return i;
+  return -1;
+}
+
+static bool is_deferred(const Rw *rw, const XNode *n) {
+  return n->deferred || rw->f->x.graphs[n->graph].multi_run;
+}
+
+/* Variant k of node n: 0 is the region itself on the CPU. */
+static int nvariants(const XNode *n) {
+  int v = 1;
+  for (int i = 0; i < n->nvariants; i++)
+    v += strcmp(n->variants[i].device, "cpu") != 0;
+  return v;
+}
+
+static const XVariant *variant(const XNode *n, int k) {
+  for (int i = 0; i < n->nvariants; i++)
+    if (strcmp(n->variants[i].device, "cpu") != 0 && --k == 0)
+      return &n->variants[i];
+  return NULL;
+}
+
+static const char *variant_device(const XNode *n, int k) {
+  return k == 0 ? "cpu" : variant(n, k)->device;
+}
+
+/* The schedule's device and level for a static task, as a variant index. */
+static bool scheduled(Rw *rw, const XNode *n, int *var, int *level) {
+  int g = graph_of(rw, n);
+  const EsSchedule *s = g >= 0 ? rw->plans[g].schedule : NULL;
+  const EsScheduleEntry *e = s ? es_schedule_find(s, n->name) : NULL;
+  *var = 0, *level = 0;
+  if (!e) {
+    error_at(rw, (size_t)n->range.begin_offset, "task '%s' has no entry in the schedule%s",
+             n->name, "");
+    return false;
+  }
+  for (int k = 0; k < nvariants(n); k++)
+    if (!strcmp(variant_device(n, k), e->device)) {
+      *var = k, *level = e->level;
+      return true;
+    }
+  error_at(rw, (size_t)n->range.begin_offset,
+           "the schedule puts task '%s' on device '%s', for which it has no variant", n->name,
+           e->device);
+  return false;
+}
+
+/* Expected seconds of variant k at level 0: the build profile's (pooled
+ * over sizes: the runtime predicts per size itself), else, for rewrite, the
+ * schedule's for its own device. 0 = unknown: the runtime measures it. */
+static double expected_time(const Rw *rw, const XNode *n, int k) {
+  double t;
+  if (rw->opt->profile)
+    return es_profile_time(rw->opt->profile, n->name, variant_device(n, k), 0, &t) && t > 0
+               ? t
+               : 0;
+  int g = graph_of(rw, n);
+  const EsSchedule *s = g >= 0 ? rw->plans[g].schedule : NULL;
+  const EsScheduleEntry *e = s && !rw->plans[g].problem ? es_schedule_find(s, n->name) : NULL;
+  bool mine = e && e->level == 0 && !strcmp(e->device, variant_device(n, k));
+  return mine && e->time > 0 && !isinf(e->time) ? e->time : 0;
+}
+
+/* ---- data ---- */
+
+static const char *mode_name(EsAccessMode m) {
+  return m == ES_ACCESS_IN ? "ESRT_IN" : m == ES_ACCESS_OUT ? "ESRT_OUT" : "ESRT_INOUT";
+}
+
+/* The host range of an access as C expressions, "ptr, bytes". false when
+ * its size is unknown (a whole pointer). */
+static bool range_of(RwBuf *b, const XAccess *a) {
+  const char *x = a->a.item, *lo = a->a.lo ? a->a.lo : "0";
+  if (a->whole && a->pointer)
+    return false;
+  if (a->whole)
+    rw_printf(b, "&%s, sizeof (%s)", x, x);
+  else if (a->len_omitted)
+    rw_printf(b, "(%s) + (%s), sizeof (%s) - (size_t)(%s) * sizeof *(%s)", x, lo, x, lo, x);
+  else if (a->a.len)
+    rw_printf(b, "(%s) + (%s), (size_t)(%s) * sizeof *(%s)", x, lo, a->a.len, x);
+  else
+    return false;
+  return true;
+}
+
+/* `EsrtAccess esrt_a_[N] = {...};` for the accesses of n that move data;
+ * their indices go to idx. Returns how many, or -1 when one has no size. */
+static int access_array(RwBuf *b, const XNode *n, int *idx) {
+  int count = 0;
+  RwBuf list = {0};
+  for (int k = 0; k < n->nacc; k++) {
+    if (!n->acc[k].a.mode)
+      continue; /* a kill only */
+    rw_puts(&list, count ? ", {" : "{");
+    if (!range_of(&list, &n->acc[k])) {
+      rw_buf_free(&list);
+      return -1;
+    }
+    rw_printf(&list, ", %s}", mode_name(n->acc[k].a.mode));
+    idx[count++] = k;
+  }
+  rw_printf(b, "  EsrtAccess esrt_a_[%d] = {%s};\n", count ? count : 1,
+            count ? list.s : "{0, 0, 0}");
+  rw_buf_free(&list);
+  return count;
+}
+
+/* The position in the access array of node access k, or -1. */
+static int slot_of(const int *idx, int count, int k) {
+  for (int i = 0; i < count; i++)
+    if (idx[i] == k)
+      return i;
+  return -1;
+}
+
+/* esrt_host_whole for every access: when sizes are unknown. */
+static void host_whole(RwBuf *b, const XNode *n) {
+  for (int k = 0; k < n->nacc; k++)
+    if (n->acc[k].a.mode)
+      rw_printf(b, "  esrt_host_whole(%s%s, %s);\n", n->acc[k].pointer ? "" : "&",
+                n->acc[k].a.item, n->acc[k].a.mode == ES_ACCESS_IN ? "ESRT_IN" : "ESRT_INOUT");
+}
+
+/* Debug builds check that the task's pointer items do not overlap. */
+static void noalias_check(RwBuf *b, const XNode *n, const int *idx, int count, int task) {
+  int pointers = 0;
+  for (int i = 0; i < count; i++)
+    pointers += n->acc[idx[i]].pointer;
+  if (pointers < 2)
+    return;
+  rw_puts(b, "#ifndef NDEBUG\n  {\n    static const char *const esrt_n_[] = {");
+  RwBuf acc = {0};
+  int m = 0;
+  for (int i = 0; i < count; i++) {
+    if (!n->acc[idx[i]].pointer)
+      continue;
+    rw_printf(b, "%s", m ? ", " : "");
+    literal(b, n->acc[idx[i]].a.item);
+    rw_printf(&acc, "%sesrt_a_[%d]", m++ ? ", " : "", i);
+  }
+  rw_printf(b, "};\n    const EsrtAccess esrt_c_[] = {%s};\n", acc.s);
+  rw_printf(b, "    esrt_check_noalias(esrt_t%d_.name, esrt_c_, esrt_n_, %d);\n  }\n#endif\n",
+            task, m);
+  rw_buf_free(&acc);
+}
+
+/* ---- descriptors ---- */
+
+/* The task's descriptor: its variants, build-time choice, and the names of
+ * the data items of its accesses (idx[0..count)) for the profile. */
+static void descriptor(Rw *rw, const XNode *n, int task, int var, int level, bool outlined,
+                       const int *idx, int count) {
+  RwBuf *t = &rw->tables;
+  rw_printf(t, "static const EsrtVariant esrt_v%d_[] = {", task);
+  for (int k = 0; k < nvariants(n); k++) {
+    rw_printf(t, "%s{", k ? ", " : "");
+    literal(t, variant_device(n, k));
+    if (outlined)
+      rw_printf(t, ", esrt_f%d_%d_", task, k);
+    else
+      rw_puts(t, ", NULL");
+    rw_printf(t, ", %.9g, 0}", expected_time(rw, n, k));
+  }
+  rw_printf(t, "};\nstatic const char *const esrt_i%d_[] = {", task);
+  for (int i = 0; i < count; i++) {
+    rw_puts(t, i ? ", " : "");
+    literal(t, n->acc[idx[i]].a.item);
+  }
+  rw_printf(t, "%s};\nstatic const EsrtTask esrt_t%d_ = {", count ? "" : "NULL", task);
+  literal(t, rw->f->x.graphs[n->graph].name);
+  rw_puts(t, ", ");
+  literal(t, n->name);
+  rw_puts(t, ", ");
+  literal(t, n->name);
+  const char *flags = outlined && n->noreplay ? "ESRT_DEFERRED | ESRT_NO_REPLAY"
+                      : outlined            ? "ESRT_DEFERRED"
+                      : n->noreplay         ? "ESRT_NO_REPLAY"
+                                            : "0";
+  rw_printf(t, ", esrt_v%d_, %d, %d, %d, %s, &esrt_unit_, esrt_i%d_, %d};\n", task,
+            nvariants(n), var, level, flags, task, count);
+  rw_printf(&rw->unit_tasks, "%s&esrt_t%d_", rw->ntasks++ ? ", " : "", task);
+}
+
+/* ---- static tasks: the inline form ---- */
+
+/* The call of variant k of a call region, its data arguments translated to
+ * device addresses: dev is how the device pointer of slot s is spelled
+ * ("esrt_p_[%d]"), base how its host base is, args[i] how argument i is. */
+static bool variant_call(Rw *rw, RwBuf *b, const XNode *n, const char *fn, const int *idx,
+                         int count, const char *dev, const char *base, const char *const *args) {
+  const RwCall *c = rw_facts_call(&rw->facts, (int)(n - rw->f->x.nodes));
+  if (!c || c->nargs != n->nargs) {
+    error_at(rw, (size_t)n->range.begin_offset,
+             "cannot find the call of task '%s' to build its device variant's call%s", n->name,
+             "");
+    return false;
+  }
+  rw_printf(b, "%s(", fn);
+  for (int i = 0; i < c->nargs; i++) {
+    const RwArg *a = &c->args[i];
+    int s = a->pointer && a->access >= 0 && !a->ambiguous ? slot_of(idx, count, a->access) : -1;
+    rw_puts(b, i ? ", " : "");
+    if (s < 0) {
+      rw_puts(b, args[i]);
+      continue;
+    }
+    rw_puts(b, "esrt_dev_(");
+    rw_printf(b, dev, s);
+    rw_puts(b, ", ");
+    rw_printf(b, base, s);
+    rw_printf(b, ", %s)", args[i]);
+  }
+  rw_puts(b, ")");
+  return true;
+}
+
+/* `else if (esrt_k_ == k) variant_k(...);` for every device variant, then
+ * the region itself as the last else. */
+static void variant_chain(Rw *rw, RwBuf *b, const XNode *n, const int *idx, int count) {
+  for (int k = 1; k < nvariants(n) && n->callee; k++) {
+    rw_printf(b, "    %sif (esrt_k_ == %d)\n      ", k > 1 ? "else " : "", k);
+    variant_call(rw, b, n, variant(n, k)->function, idx, count, "esrt_p_[%d]",
+                 "esrt_a_[%d].ptr", n->args);
+    rw_puts(b, ";\n");
+  }
+  if (nvariants(n) > 1 && n->callee)
+    rw_puts(b, "    else");
+}
+
+/* The inline form: esrt_task_first runs the scheduled variant (and, in an
+ * all-devices profiling run, the others on scratch copies first); each
+ * turn of the loop runs the variant it names. */
+static void static_task(Rw *rw, const XNode *n, int task) {
+  int var, level;
+  const RwJump *j = rw_facts_escape(&rw->facts, (size_t)n->range.begin_offset,
+                                    (size_t)n->range.end_offset);
+  if (j) {
+    static const char *const what[] = {"", "", "break", "continue", "goto"};
+    error_at(rw, j->begin, "a %s must not leave task region '%s'", what[j->kind], n->name);
+    return;
+  }
+  if (!scheduled(rw, n, &var, &level))
+    return;
+  int *idx = calloc((size_t)n->nacc + 1, sizeof *idx);
+  RwBuf acc = {0}, b = {0};
+  int count = idx ? access_array(&acc, n, idx) : -1;
+  if (count < 0 && var != 0) {
+    error_at(rw, (size_t)n->range.begin_offset,
+             "task '%s' is scheduled on '%s', but the size of some of its data is unknown; "
+             "name its data with sections (in(p[0:n]))",
+             n->name, variant_device(n, var));
+    rw_buf_free(&acc);
+    free(idx);
+    return;
+  }
+  rw_printf(&b, "{ /* esched: task %s */\n  EsrtRun esrt_r_;\n", n->name);
+  if (count < 0) {
+    /* Unknown sizes: the task runs on the host, with its data there. */
+    host_whole(&b, n);
+    rw_puts(&b, "  EsrtAccess esrt_a_[1] = {{0, 0, 0}};\n");
+    count = 0;
+  } else {
+    rw_puts(&b, acc.s);
+  }
+  descriptor(rw, n, task, var, level, false, idx, count);
+  rw_printf(&b, "  void *esrt_p_[%d];\n", count ? count : 1);
+  noalias_check(&b, n, idx, count, task);
+  rw_printf(&b,
+            "  for (int esrt_k_ = esrt_task_first(&esrt_r_, &esrt_t%d_, esrt_a_, %d, esrt_p_); "
+            "esrt_k_ >= 0;\n       esrt_k_ = esrt_task_next(&esrt_r_))\n",
+            task, count);
+  variant_chain(rw, &b, n, idx, count);
+  rw_buf_original(&b, &rw->f->src, rw->opt->path, (size_t)n->range.begin_offset,
+                  (size_t)n->range.end_offset);
+  rw_puts(&b, "\n}");
+  rw_buf_free(&acc);
+  free(idx);
+  rw_edit(&rw->edits, (size_t)n->range.begin_offset, (size_t)n->range.end_offset,
+          rw_buf_take(&b));
+}
+
+/* ---- deferred tasks: the submit form with outlined variants ---- */
+
+/* Whether a type's spelling can declare a struct member as `T name;`. */
+static bool simple_type(const char *t) { return !strchr(t, '(') && !strchr(t, '['); }
+
+/* struct esrt_argsK_ and one outlined function per variant, before the
+ * enclosing function. */
+static void outline(Rw *rw, RwBuf *b, const XNode *n, const RwCall *c, int task, int count) {
+  rw_printf(b, "struct esrt_args%d_ {", task);
+  for (int i = 0; i < c->nargs; i++)
+    rw_printf(b, " %s a%d;", c->args[i].type, i);
+  rw_printf(b, " const void *base_[%d]; };\n", count ? count : 1);
+  const char **args = calloc((size_t)c->nargs + 1, sizeof *args);
+  char (*names)[24] = calloc((size_t)c->nargs + 1, sizeof *names);
+  for (int i = 0; args && names && i < c->nargs; i++) {
+    snprintf(names[i], sizeof names[i], "esrt_x_->a%d", i);
+    args[i] = names[i];
+  }
+  int *idx = calloc((size_t)n->nacc + 1, sizeof *idx);
+  RwBuf scratch = {0};
+  if (idx)
+    access_array(&scratch, n, idx);
+  for (int k = 0; args && names && idx && k < nvariants(n); k++) {
+    rw_printf(b,
+              "static void esrt_f%d_%d_(void *const *esrt_p_, const void *esrt_v_) {\n"
+              "  const struct esrt_args%d_ *esrt_x_ = esrt_v_;\n  ",
+              task, k, task);
+    variant_call(rw, b, n, k ? variant(n, k)->function : n->callee, idx, count,
+                 "esrt_p_[%d]", "esrt_x_->base_[%d]", args);
+    rw_puts(b, ";\n}\n");
+  }
+  rw_buf_free(&scratch);
+  free(idx), free(args), free(names);
+}
+
+static bool can_defer(Rw *rw, const XNode *n, const RwCall **call) {
+  size_t at = (size_t)n->range.begin_offset;
+  *call = n->callee ? rw_facts_call(&rw->facts, (int)(n - rw->f->x.nodes)) : NULL;
+  if (!*call) {
+    error_at(rw, at,
+             "task '%s' runs at run time (it is in a loop or recursion), so it must be one "
+             "function call: its variants are outlined%s",
+             n->name, "");
+    return false;
+  }
+  for (int i = 0; i < (*call)->nargs; i++)
+    if (!simple_type((*call)->args[i].type)) {
+      error_at(rw, at, "task '%s' runs at run time, but esched cannot capture an argument of "
+                       "type '%s'; pass it through a typedef",
+               n->name, (*call)->args[i].type);
+      return false;
+    }
+  return true;
+}
+
+static void deferred_task(Rw *rw, const XNode *n, int task) {
+  const RwCall *c;
+  const RwFunc *fn = rw_facts_func(&rw->facts, rw->f->x.graphs[n->graph].function);
+  if (!can_defer(rw, n, &c) || !fn)
+    return;
+  int *idx = calloc((size_t)n->nacc + 1, sizeof *idx);
+  RwBuf b = {0};
+  rw_printf(&b, "{ /* esched: task %s, scheduled at run time */\n", n->name);
+  int count = idx ? access_array(&b, n, idx) : -1;
+  if (count < 0) {
+    error_at(rw, (size_t)n->range.begin_offset,
+             "task '%s' runs at run time, so the size of its data must be known; name it with "
+             "sections (in(p[0:n]))%s",
+             n->name, "");
+    rw_buf_free(&b);
+    free(idx);
+    return;
+  }
+  descriptor(rw, n, task, 0, 0, true, idx, count);
+  for (int k = 0; k < nvariants(n); k++)
+    rw_printf(&rw->decls, "static void esrt_f%d_%d_(void *const *, const void *);\n", task, k);
+  outline(rw, &rw->outlined[fn - rw->facts.funcs], n, c, task, count);
+  rw_printf(&b, "  struct esrt_args%d_ esrt_x_ = {", task);
+  for (int i = 0; i < c->nargs; i++)
+    rw_printf(&b, "%s, ", n->args[i]);
+  rw_puts(&b, "{0}};\n");
+  for (int i = 0; i < count; i++)
+    rw_printf(&b, "  esrt_x_.base_[%d] = esrt_a_[%d].ptr;\n", i, i);
+  rw_printf(&b, "  esrt_submit(&esrt_t%d_, esrt_a_, %d, &esrt_x_, sizeof esrt_x_);\n}", task,
+            count);
+  free(idx);
+  rw_edit(&rw->edits, (size_t)n->range.begin_offset, (size_t)n->range.end_offset,
+          rw_buf_take(&b));
+}
+
+/* ---- host code and function exits ---- */
+
+/* Whether item is the data of some task of the function holding node n. */
+static bool task_data(const Rw *rw, const XNode *n, const char *item) {
+  const char *fn = rw->f->x.graphs[n->graph].function;
+  for (int i = 0; i < rw->f->x.nnodes; i++) {
+    const XNode *t = &rw->f->x.nodes[i];
+    if (t->kind != X_TASK || strcmp(rw->f->x.graphs[t->graph].function, fn) != 0)
+      continue;
+    for (int k = 0; k < t->nacc; k++)
+      if (!strcmp(t->acc[k].a.item, item))
+        return true;
+  }
+  return false;
+}
+
+/* `esrt_host(...)` for access a, as an expression. */
+static void host_call(RwBuf *b, const XAccess *a) {
+  /* Host code may write part of a range: never claim it overwrites all. */
+  const char *mode = a->a.mode == ES_ACCESS_IN ? "ESRT_IN" : "ESRT_INOUT";
+  RwBuf r = {0};
+  if (range_of(&r, a))
+    rw_printf(b, "esrt_host(%s, %s)", r.s, mode);
+  else
+    rw_printf(b, "esrt_host_whole(%s%s, %s)", a->pointer ? "" : "&", a->a.item, mode);
+  rw_buf_free(&r);
+}
+
+/* Before host code touching task data, the data comes to the host: one
+ * edit per statement (span) of node n making accesses. A statement may go
+ * before a statement; in a loop's or a conditional's header the calls join
+ * the expression with a comma, so they run at every evaluation. */
+static void host_code(Rw *rw, const XNode *n) {
+  bool *done = calloc((size_t)n->nacc + 1, sizeof *done);
+  for (int k = 0; done && k < n->nacc; k++) {
+    const XAccess *a = &n->acc[k];
+    if (done[k] || !a->a.mode || !task_data(rw, n, a->a.item))
+      continue;
+    RwBuf calls = {0};
+    for (int j = k; j < n->nacc; j++) {
+      const XAccess *o = &n->acc[j];
+      if (done[j] || !o->a.mode || o->span_begin != a->span_begin || o->span_end != a->span_end ||
+          !task_data(rw, n, o->a.item))
+        continue;
+      rw_puts(&calls, calls.len ? ", " : "");
+      host_call(&calls, o);
+      done[j] = true;
+    }
+    const RwSlot *slot = rw_facts_slot(&rw->facts, a->span_begin, a->span_end);
+    RwBuf b = {0};
+    if (slot && !slot->declaration) {
+      rw_printf(&b, "(%s, (", calls.s);
+      rw_buf_original(&b, &rw->f->src, rw->opt->path, a->span_begin, a->span_end);
+      rw_puts(&b, "))");
+      rw_edit(&rw->edits, a->span_begin, a->span_end, rw_buf_take(&b));
+    } else {
+      size_t at = slot ? slot->before : a->span_begin;
+      rw_printf(&b, "%s; ", calls.s);
+      rw_edit(&rw->edits, at, at, rw_buf_take(&b));
+    }
+    rw_buf_free(&calls);
+  }
+  free(done);
+}
+
+static bool inside_task(const Rw *rw, size_t b, size_t e) {
+  for (int i = 0; i < rw->f->x.nnodes; i++) {
+    const XNode *n = &rw->f->x.nodes[i];
+    if (n->kind == X_TASK && (size_t)n->range.begin_offset <= b &&
+        e <= (size_t)n->range.end_offset)
+      return true;
+  }
+  return false;
+}
+
+/* Data must be back in host memory when a function with tasks returns:
+ * before each return and at the closing brace. */
+static void exits(Rw *rw, const RwFunc *fn) {
+  for (int i = 0; i < fn->nreturns; i++) {
+    size_t b = fn->returns[2 * i], e = source_after_semicolon(&rw->f->src, fn->returns[2 * i + 1]);
+    if (inside_task(rw, b, e)) {
+      error_at(rw, b, "a task region must not return from its function%s%s", "", "");
+      continue;
+    }
+    RwBuf t = {0};
+    rw_puts(&t, "{ esrt_region_end(); ");
+    rw_buf_original(&t, &rw->f->src, rw->opt->path, b, e);
+    rw_puts(&t, " }");
+    rw_edit(&rw->edits, b, e, rw_buf_take(&t));
+  }
+  char *end = strdup("esrt_region_end(); ");
+  rw_edit(&rw->edits, fn->end - 1, fn->end - 1, end);
+}
+
+/* ---- the file ---- */
+
+/* The unit's descriptor: every task it has (for stale profile entries),
+ * and the profile a profiling build writes. */
+static void unit(Rw *rw, RwBuf *b) {
+  rw_printf(b, "static const EsrtTask *const esrt_unit_tasks_[] = {%s};\n",
+            rw->ntasks ? rw->unit_tasks.s : "NULL");
+  rw_puts(b, "static const EsrtUnit esrt_unit_ = {");
+  literal(b, rw->opt->path);
+  rw_printf(b, ", esrt_unit_tasks_, %d, ", rw->ntasks);
+  if (rw->opt->profile_generate)
+    literal(b, rw->opt->profile_generate);
+  else
+    rw_puts(b, "NULL");
+  rw_puts(b, ", ");
+  if (rw->opt->algorithm)
+    literal(b, rw->opt->algorithm);
+  else
+    rw_puts(b, "NULL");
+  rw_printf(b, ", %d};\n", rw->opt->objective == ES_OBJ_TIME ? 1 : 0);
+  rw_puts(b, ""
+             "#if defined(__GNUC__)\n"
+             "__attribute__((constructor)) static void esrt_unit_init_(void) {\n"
+             "  esrt_register_unit(&esrt_unit_);\n}\n"
+             "#endif\n");
+}
+
+static void preamble(Rw *rw) {
+  RwBuf b = {0};
+  rw_printf(&b, "/* Rewritten by esched %s from %s: edit the original, not this. */\n",
+            ESCHED_VERSION, rw->opt->path);
+  rw_puts(&b, "#include <esched_rt.h>\nESRT_REQUIRE_ABI(2);\n"
+              "#if defined(__GNUC__)\n"
+              "#pragma GCC diagnostic ignored \"-Wunknown-pragmas\"\n"
+              "#endif\n"
+              "/* A host address inside a range's host copy -> the same place in the copy\n"
+              " * the device uses. */\n"
+              "static inline void *esrt_dev_(void *dev, const void *base, const void *host) {\n"
+              "  return dev ? (char *)dev + ((const char *)host - (const char *)base) : 0;\n"
+              "}\n"
+              "static const EsrtUnit esrt_unit_;\n");
+  if (rw->decls.s)
+    rw_puts(&b, rw->decls.s);
+  if (rw->tables.s)
+    rw_puts(&b, rw->tables.s);
+  unit(rw, &b);
+  rw_edit(&rw->edits, 0, 0, rw_buf_take(&b));
+}
+
+static void place_outlined(Rw *rw) {
+  for (int i = 0; i < rw->facts.nfuncs; i++)
+    if (rw->outlined[i].len)
+      rw_edit(&rw->edits, rw->facts.funcs[i].begin, rw->facts.funcs[i].begin,
+              rw_buf_take(&rw->outlined[i]));
+}
+
+static void rewrite_streams(Rw *rw) {
+  RwStreamOut o = {&rw->f->src, rw->opt->path, &rw->decls, &rw->tables, &rw->edits};
+  for (int i = 0; i < rw->f->x.nstreams; i++)
+    if (!rw_stream(&rw->f->x.streams[i], i, rw->streams[i], &o))
+      rw->errors++;
+}
+
+static void rewrite_nodes(Rw *rw) {
+  int task = 0;
+  for (int i = 0; i < rw->f->x.nnodes; i++) {
+    const XNode *n = &rw->f->x.nodes[i];
+    if (n->kind == X_TASK && is_deferred(rw, n))
+      deferred_task(rw, n, task++);
+    else if (n->kind == X_TASK)
+      static_task(rw, n, task++);
+    else if (n->kind == X_HOST)
+      host_code(rw, n);
+  }
+}
+
+static bool has_tasks(const XUnit *x) {
+  for (int i = 0; i < x->nnodes; i++)
+    if (x->nodes[i].kind == X_TASK)
+      return true;
+  return x->nstreams > 0;
+}
+
+bool rw_rewrite(Frontend *f, const RwGraphPlan *plans, const EsCrownSchedule *const *streams,
+                const RwOptions *opt, FILE *out) {
+  /* A file without tasks is left as it is: not even the runtime's header. */
+  if (!has_tasks(&f->x))
+    return fwrite(f->src.text, 1, f->src.len, out) == f->src.len;
+  Rw rw = {f, plans, streams, opt, {0}, {0}, {0}, {0}, NULL, {0}, 0, 0};
+  bool ok = rw_facts_collect(&f->tu, &f->x, &rw.facts) &&
+            (rw.outlined = calloc((size_t)rw.facts.nfuncs + 1, sizeof *rw.outlined));
+  if (ok) {
+    rewrite_nodes(&rw);
+    rewrite_streams(&rw);
+    for (int i = 0; i < rw.facts.nfuncs; i++)
+      exits(&rw, &rw.facts.funcs[i]);
+    place_outlined(&rw);
+    preamble(&rw);
+    ok = !rw.edits.nomem && !rw.decls.nomem && !rw.tables.nomem;
+    if (!ok)
+      diag(DIAG_ERROR, NULL, 0, 0, "out of memory");
+  }
+  ok = ok && rw.errors == 0 && rw_write(out, &f->src, opt->path, &rw.edits);
+  for (int i = 0; rw.outlined && i < rw.facts.nfuncs; i++)
+    rw_buf_free(&rw.outlined[i]);
+  free(rw.outlined);
+  rw_edits_free(&rw.edits);
+  rw_buf_free(&rw.decls);
+  rw_buf_free(&rw.tables);
+  rw_buf_free(&rw.unit_tasks);
+  rw_facts_free(&rw.facts);
+  return ok;
+}

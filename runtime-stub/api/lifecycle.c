@@ -1,0 +1,279 @@
+/* The runtime's one global state object (core/state.h): lazy
+ * initialisation from the environment on the first call into esched_rt.h,
+ * and teardown at exit with the profile, the trace and the summary. */
+#include <stddef.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "runtime-stub/api/summary.h"
+#include "runtime-stub/core/state.h"
+#include "runtime-stub/exec/exec.h"
+#include "runtime-stub/exec/flush.h"
+#include "runtime-stub/exec/tasks.h"
+#include "runtime-stub/memory/mem.h"
+#include "runtime-stub/profile/profiling.h"
+#include "runtime-stub/stream/stream.h"
+#include "scheduler/io/files.h"
+
+/* The one mutable global of the runtime (docs/runtime.md, "State"). */
+static RtState state = {.lock = PTHREAD_MUTEX_INITIALIZER, .cond = PTHREAD_COND_INITIALIZER};
+
+static const char *env(const char *name) {
+  const char *v = getenv(name);
+  return v && *v ? v : NULL;
+}
+
+/* Index of the value of variable name among choices (default 0). */
+static int env_choice(RtState *s, const char *name, const char *const *choices) {
+  const char *v = env(name);
+  if (!v)
+    return 0;
+  for (int i = 0; choices[i]; i++)
+    if (strcmp(v, choices[i]) == 0)
+      return i;
+  rt_warn_locked(s, "%s=%s is not one of the accepted values; using %s", name, v, choices[0]);
+  return 0;
+}
+
+static void read_config(RtState *s) {
+  static const char *const executors[] = {"serial", "concurrent", NULL};
+  static const char *const gpus[] = {"sim", "cuda", "none", NULL};
+  static const char *const dvfs[] = {"sim", "cpufreq", "nvml", NULL};
+  static const char *const objectives[] = {"energy", "time", NULL};
+  static const char *const modes[] = {"scheduled", "all-devices", NULL};
+  static const char *const energy[] = {"auto", "model", NULL};
+  RtConfig *c = &s->cfg;
+  c->platform = env("ESCHED_PLATFORM") ? env("ESCHED_PLATFORM") : "silberstein2011";
+  c->profile = env("ESCHED_PROFILE");
+  c->schedule = env("ESCHED_SCHEDULE");
+  c->trace = env("ESCHED_TRACE");
+  c->summary = env("ESCHED_SUMMARY");
+  c->algorithm = env("ESCHED_ALGO");
+  c->profile_out = env("ESCHED_PROFILE_OUT");
+  c->powercap_root =
+      env("ESCHED_POWERCAP_ROOT") ? env("ESCHED_POWERCAP_ROOT") : "/sys/class/powercap";
+  c->stream_skip = env("ESCHED_STREAM_SKIP");
+  c->stream_delay = env("ESCHED_STREAM_DELAY");
+  c->cpufreq_root = env("ESCHED_CPUFREQ_ROOT") ? env("ESCHED_CPUFREQ_ROOT") : "/";
+  c->executor = (RtExecutor)env_choice(s, "ESCHED_EXECUTOR", executors);
+  c->gpu = (RtGpu)env_choice(s, "ESCHED_GPU", gpus);
+  c->dvfs = (RtDvfsKind)env_choice(s, "ESCHED_DVFS", dvfs);
+  c->objective = (EsObjective)env_choice(s, "ESCHED_OBJECTIVE", objectives);
+  c->profile_mode = (RtProfileMode)env_choice(s, "ESCHED_PROFILE_MODE", modes);
+  c->energy = (RtEnergyKind)env_choice(s, "ESCHED_ENERGY", energy);
+  const char *max = env("ESCHED_DEFER_MAX");
+  c->defer_max = max ? atoi(max) : 4096;
+  if (c->defer_max < 1) {
+    rt_warn_locked(s, "ESCHED_DEFER_MAX=%s is not a positive number; using 4096", max);
+    c->defer_max = 4096;
+  }
+}
+
+/* ESCHED_STREAM_SKIP and ESCHED_STREAM_DELAY; a malformed entry is a
+ * warning and is ignored. */
+static void read_stream_rules(RtState *s) {
+  const char *names[2] = {"ESCHED_STREAM_SKIP", "ESCHED_STREAM_DELAY"};
+  const char *text[2] = {s->cfg.stream_skip, s->cfg.stream_delay};
+  for (int k = 0; k < 2; k++) {
+    char bad[128];
+    if (text[k] && rt_rules_parse(&s->streams->rules, text[k], k == 0, bad, sizeof bad))
+      rt_warn_locked(s, "out of memory reading %s", names[k]);
+    else if (text[k] && bad[0])
+      rt_warn_locked(s, "%s: '%s' is not %s; ignored", names[k], bad,
+                     k == 0 ? "[STREAM/]TASK[@ROUND]" : "[STREAM/]TASK[@ROUND]+SECONDS");
+  }
+}
+
+/* Platform and schedule files; a file that cannot be read is a warning and
+ * the run goes on without it (the platform: the default). The profile is
+ * profiling.c's. */
+static void load_files(RtState *s) {
+  EsError err = {0};
+  if (es_platform_load(s->cfg.platform, &s->pf, &err) || es_platform_validate(s->pf, &err)) {
+    rt_warn_locked(s, "ESCHED_PLATFORM: %s; using silberstein2011", err.message);
+    es_platform_free(s->pf);
+    s->pf = es_platform_preset("silberstein2011");
+  }
+  es_error_clear(&err);
+  if (s->cfg.schedule && es_schedule_read(s->cfg.schedule, &s->schedule, &err)) {
+    rt_warn_locked(s, "ESCHED_SCHEDULE: %s; using the built-in schedule", err.message);
+    es_schedule_list_free(&s->schedule);
+    memset(&s->schedule, 0, sizeof s->schedule);
+  }
+}
+
+static bool is_kind(const EsDevice *d, const char *kind) {
+  return d->kind && strcmp(d->kind, kind) == 0;
+}
+
+/* The back end of a device space: sim, or cuda for GPUs when asked for. */
+static bool open_space(RtState *s, int d, int space, int *gpu_ordinal) {
+  const EsDevice *dev = &s->pf->devices[d];
+  if (s->cfg.gpu == RT_GPU_NONE)
+    return false;
+  if (s->cfg.gpu == RT_GPU_CUDA && is_kind(dev, "gpu")) {
+    char why[256] = "";
+    const RtMemOps *ops = rt_mem_cuda();
+    void *ctx = NULL;
+    if (!ops)
+      snprintf(why, sizeof why, "the cuda back end is not built in");
+    if (!ops || rt_mem_cuda_open((*gpu_ordinal)++, &ctx, why, sizeof why)) {
+      rt_warn_locked(s, "ESCHED_GPU=cuda: %s; tasks of device '%s' run on the host", why,
+                     dev->name);
+      return false;
+    }
+    s->cuda_ctx = ctx;
+    rt_registry_set_space(&s->reg, space, ops, ctx);
+    return true;
+  }
+  rt_registry_set_space(&s->reg, space, &rt_mem_sim, NULL);
+  return true;
+}
+
+static double on_move(void *ctx, int from, int to, size_t bytes, double start) {
+  RtState *s = ctx;
+  return rt_account_move(&s->acct, s->space_dev[from], s->space_dev[to], bytes, start);
+}
+
+static bool setup_devices(RtState *s) {
+  int n = s->pf->ndevices, nspaces = 1, ordinal = 0;
+  s->dev_space = malloc(sizeof(int) * (size_t)n);
+  s->dev_usable = malloc(sizeof(bool) * (size_t)n);
+  if (!s->dev_space || !s->dev_usable)
+    return false;
+  s->host = 0;
+  for (int d = n - 1; d >= 0; d--)
+    if (is_kind(&s->pf->devices[d], "cpu"))
+      s->host = d;
+  s->space_dev[0] = s->host;
+  for (int d = 0; d < n; d++)
+    if (is_kind(&s->pf->devices[d], "cpu") || d == s->host)
+      s->dev_space[d] = 0;
+    else if (nspaces < RT_MAX_SPACES)
+      s->space_dev[nspaces] = d, s->dev_space[d] = nspaces++;
+    else
+      s->dev_space[d] = -1;
+  rt_registry_init(&s->reg, nspaces, on_move, s);
+  for (int d = 0; d < n; d++)
+    s->dev_usable[d] = s->dev_space[d] == 0 ||
+                       (s->dev_space[d] > 0 && open_space(s, d, s->dev_space[d], &ordinal));
+  return true;
+}
+
+static void open_dvfs(RtState *s) {
+  char why[512] = "";
+  if (rt_dvfs_open(&s->dvfs, s->cfg.dvfs, s->pf, s->cfg.cpufreq_root, why, sizeof why) &&
+      s->cfg.dvfs != RT_DVFS_SIM)
+    rt_warn_locked(s, "ESCHED_DVFS=%s: %s; levels are simulated", rt_dvfs_name(s->cfg.dvfs), why);
+}
+
+/* Frees everything but the mutex, the condition and the atexit flag. */
+static void teardown(RtState *s) {
+  rt_streams_free(s->streams);
+  rt_registry_free(&s->reg);
+  if (s->cuda_ctx)
+    rt_mem_cuda()->close(s->cuda_ctx);
+  rt_account_free(&s->acct);
+  rt_dvfs_close(&s->dvfs);
+  rt_tasks_free(&s->tasks);
+  rt_batch_free(&s->pending);
+  rt_batch_free(&s->running);
+  es_schedule_list_free(&s->schedule);
+  es_profile_free(s->profile);
+  rt_profile_free(s);
+  es_platform_free(s->pf);
+  free(s->dev_space);
+  free(s->dev_usable);
+  free(s->workers);
+  for (int i = 0; i < s->nwarnings; i++)
+    free(s->warnings[i].text);
+  free(s->warnings);
+  s->ready = false;
+  size_t keep = offsetof(RtState, cfg);
+  memset((char *)s + keep, 0, sizeof *s - keep);
+}
+
+static void shutdown(bool at_exit);
+
+static void shutdown_at_exit(void) { shutdown(true); }
+
+static void init_locked(RtState *s) {
+  read_config(s);
+  load_files(s);
+  if (!s->pf || !setup_devices(s) || !(s->streams = rt_streams_new()) ||
+      rt_account_init(&s->acct, s->pf, s->host, s->cfg.trace != NULL,
+                      s->cfg.executor == RT_EXEC_CONCURRENT)) {
+    rt_warn_locked(s, "out of memory while starting the runtime; tasks run on the host");
+    teardown(s);
+    return;
+  }
+  open_dvfs(s);
+  read_stream_rules(s);
+  rt_profile_open_locked(s);
+  if (!s->atexit_done)
+    s->atexit_done = atexit(shutdown_at_exit) == 0;
+  s->ready = true;
+}
+
+RtState *rt_state_locked(void) {
+  pthread_mutex_lock(&state.lock);
+  if (!state.ready)
+    init_locked(&state);
+  if (state.ready)
+    return &state;
+  pthread_mutex_unlock(&state.lock);
+  return NULL;
+}
+
+static void write_outputs(RtState *s) {
+  rt_profile_write_locked(s);
+  if (s->cfg.trace) {
+    EsError err = {0};
+    if (rt_trace_write(s, s->cfg.trace, &err))
+      rt_warn_locked(s, "ESCHED_TRACE: %s", err.message);
+  }
+  const char *to = s->cfg.summary;
+  if (to && (!strcmp(to, "none") || !strcmp(to, "off")))
+    return;
+  if (!to || !strcmp(to, "stderr")) {
+    rt_summary_write(s, stderr);
+    return;
+  }
+  EsOutput out;
+  EsError err = {0};
+  if (es_output_open(&out, to, &err) == ES_OK) {
+    rt_summary_write(s, out.f);
+    es_output_commit(&out, &err);
+  }
+  if (err.code)
+    rt_warn_locked(s, "ESCHED_SUMMARY: %s", err.message);
+}
+
+/* At exit, tasks still pending are dropped, not run: the stack frames their
+ * data lived in are gone, and the program's output is complete. */
+static void shutdown(bool at_exit) {
+  RtState *s = &state;
+  pthread_mutex_lock(&s->lock);
+  if (s->ready) {
+    if (at_exit && s->pending.len) {
+      rt_warn_locked(s,
+                     "%d submitted tasks never reached a region end (esrt_region_end); "
+                     "they were not run",
+                     s->pending.len);
+      rt_batch_clear(&s->pending);
+    }
+    rt_flush_locked(s);
+    if (rt_registry_write_back(&s->reg, &s->host_clock))
+      rt_warn_locked(s, "copying data back to the host failed");
+    for (int i = 0; i < s->streams->len; i++) /* rounds other threads run */
+      while (s->streams->v[i]->busy)
+        pthread_cond_wait(&s->cond, &s->lock);
+    rt_exec_stop_workers_locked(s);
+    write_outputs(s);
+    teardown(s);
+  }
+  pthread_mutex_unlock(&s->lock);
+}
+
+void esrt_shutdown(void) { shutdown(false); }

@@ -1,0 +1,52 @@
+/* What every part of the runtime does with the state (state.h): the clock,
+ * warnings (once each), the size a task is keyed on, unlocking. The state
+ * object itself, its initialisation and teardown are api/lifecycle.c's. */
+#include "runtime-stub/core/state.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+
+double rt_now(void) {
+  struct timespec ts;
+  clock_gettime(CLOCK_MONOTONIC, &ts);
+  return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+void rt_warn_locked(RtState *s, const char *fmt, ...) {
+  char buf[1024];
+  va_list ap;
+  va_start(ap, fmt);
+  vsnprintf(buf, sizeof buf, fmt, ap);
+  va_end(ap);
+  for (int i = 0; i < s->nwarnings; i++)
+    if (strcmp(s->warnings[i].text, buf) == 0)
+      return; /* once per distinct warning */
+  RtWarning *w = realloc(s->warnings, sizeof *w * ((size_t)s->nwarnings + 1));
+  char *text = malloc(strlen(buf) + 1);
+  if (w)
+    s->warnings = w;
+  if (!w || !text) {
+    free(text);
+    return;
+  }
+  strcpy(text, buf);
+  s->warnings[s->nwarnings++].text = text;
+  rt_print_warning(text);
+}
+
+void rt_print_warning(const char *text) { fprintf(stderr, "esched: warning: %s\n", text); }
+
+double rt_task_size(const EsrtAccess *acc, int n) {
+  double read = 0, all = 0;
+  for (int i = 0; i < n; i++) {
+    all += (double)acc[i].bytes;
+    read += acc[i].mode & ESRT_IN ? (double)acc[i].bytes : 0;
+  }
+  return read > 0 ? read : all;
+}
+
+void rt_state_unlock(RtState *s) { pthread_mutex_unlock(&s->lock); }

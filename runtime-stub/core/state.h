@@ -1,0 +1,158 @@
+/* The runtime's one global state object and the internal interfaces of the
+ * files that work on it (docs/runtime.md, "State").
+ *
+ * RtState holds everything a run accumulates: configuration read once from
+ * the environment, the platform, the data registry, the accounting, the DVFS
+ * back end, the resolved task descriptors, the pending region and the
+ * concurrent executor's workers. It is initialised lazily by the first call
+ * into esched_rt.h, torn down by esrt_shutdown (registered with atexit), and
+ * guarded by one mutex: every esrt_* function takes it, and releases it only
+ * while a variant runs or while waiting for workers. Functions named *_locked
+ * expect it held.
+ */
+#ifndef ESCHED_RT_STATE_H
+#define ESCHED_RT_STATE_H
+
+#include <pthread.h>
+#include <stdbool.h>
+#include <stdio.h>
+
+#include "runtime-stub/power/account.h"
+#include "runtime-stub/core/batch.h"
+#include "runtime-stub/power/dvfs.h"
+#include "runtime-stub/power/energy.h"
+#include "esched_rt.h"
+#include "runtime-stub/memory/registry.h"
+#include "scheduler/model/platform.h"
+#include "scheduler/model/predict.h"
+#include "scheduler/model/problem.h"
+#include "scheduler/model/profile.h"
+#include "scheduler/model/schedule.h"
+
+typedef enum RtExecutor { RT_EXEC_SERIAL, RT_EXEC_CONCURRENT } RtExecutor;
+typedef enum RtGpu { RT_GPU_SIM, RT_GPU_CUDA, RT_GPU_NONE } RtGpu;
+typedef enum RtProfileMode { RT_PROFILE_SCHEDULED, RT_PROFILE_ALL_DEVICES } RtProfileMode;
+typedef enum RtEnergyKind { RT_ENERGY_AUTO, RT_ENERGY_MODEL } RtEnergyKind;
+/* Where a sample's energy comes from. */
+typedef enum RtMeter { RT_METER_MODEL, RT_METER_RAPL, RT_METER_NVML } RtMeter;
+
+/* Settings from the environment (docs/runtime.md, "Environment"). */
+typedef struct RtConfig {
+  const char *platform, *profile, *schedule, *trace, *summary, *cpufreq_root, *algorithm;
+  const char *profile_out, *powercap_root;
+  const char *stream_skip, *stream_delay; /* ESCHED_STREAM_SKIP, ESCHED_STREAM_DELAY */
+  RtExecutor executor;
+  RtGpu gpu;
+  RtDvfsKind dvfs;
+  EsObjective objective;
+  RtProfileMode profile_mode;
+  RtEnergyKind energy;
+  int defer_max;
+} RtConfig;
+
+/* A task descriptor resolved against the platform, once per descriptor. */
+typedef struct RtTaskInfo {
+  const EsrtTask *task;
+  int variant, device, level; /* the static choice (ESCHED_SCHEDULE, else the table) */
+  int host_variant;           /* a variant running in host memory */
+  bool overridden;            /* ESCHED_SCHEDULE names the task: never deferred */
+  int *var_device;            /* [nvariants]: platform device, or -1 when unusable */
+  double *top_time;           /* [nvariants]: model seconds at level 0, or -1: measure */
+  /* [nvariants]: the profile's time at level 0 as a function of the input
+   * bytes (predict.h), where sized[v]: runs at three or more sizes. */
+  EsPredictor *pred;
+  bool *sized;
+} RtTaskInfo;
+
+typedef struct RtTaskMap {
+  const EsrtTask **keys; /* open addressing on the descriptor's address */
+  RtTaskInfo **vals;
+  int cap, len;
+} RtTaskMap;
+
+/* The concurrent executor's view of the batch being run. */
+typedef struct RtRun {
+  RtBatch *batch;
+  RtDeps *deps;
+  int *queue, *qfirst, *qpos; /* per device: instance indexes in order */
+  int *waiting;               /* predecessors not yet done */
+  int done;
+} RtRun;
+
+typedef struct RtWorker {
+  pthread_t thread;
+  struct RtState *state;
+  int device;
+  bool started;
+} RtWorker;
+
+typedef struct RtWarning {
+  char *text;
+} RtWarning;
+
+typedef struct RtState {
+  pthread_mutex_t lock;
+  pthread_cond_t cond; /* workers and waiters of the concurrent executor */
+  bool ready, atexit_done;
+
+  RtConfig cfg;
+  EsPlatform *pf;
+  EsProfile *profile;      /* ESCHED_PROFILE (or its last good copy), or NULL */
+  EsScheduleList schedule; /* ESCHED_SCHEDULE, possibly empty */
+  int host;                /* the device standing for host memory */
+  int *dev_space;          /* [ndevices] memory space of each device */
+  int space_dev[RT_MAX_SPACES];
+  bool *dev_usable; /* [ndevices]: its back end works */
+  void *cuda_ctx;
+
+  RtRegistry reg;
+  RtAccount acct;
+  RtDvfs dvfs;
+  RtTaskMap tasks;
+  RtBatch pending, running;
+
+  RtWorker *workers; /* [ndevices] */
+  RtRun *run;        /* the batch workers execute, or NULL */
+  bool stopping, flushing;
+  double host_clock; /* model time of the host code's last access to task data */
+
+  /* Counters of the summary. */
+  long flushes, deferred_tasks, fallbacks, host_syncs;
+  long algo_counts[8];
+  const char *algo_names[8];
+  double submit_seconds, schedule_seconds;
+  RtWarning *warnings;
+  int nwarnings;
+
+  /* Profiling (profiling.c): set when the run merges samples into a file. */
+  EsProfile *measured;      /* this run's samples, or NULL when not profiling */
+  const char *profile_path; /* the file they are merged into at exit */
+  bool all_devices;         /* ESCHED_PROFILE_MODE=all-devices in effect */
+  const EsrtUnit **units;   /* translation units learnt (registered or seen) */
+  bool variant_learnt;      /* the first unit's algorithm and objective are taken */
+  int nunits, units_cap;
+  RtRapl rapl;
+  bool have_rapl;
+  void *nvml_energy;
+  long samples, extra_runs, by_meter[3];
+  /* Streams (stream/stream.h, a room above this one): their schedules, core
+   * threads and counters, and the skip and delay requests for their rounds. */
+  struct RtStreams *streams;
+} RtState;
+
+/* state.c */
+RtState *rt_state_locked(void); /* locks, initialises when needed */
+void rt_state_unlock(RtState *s);
+void rt_warn_locked(RtState *s, const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 2, 3)))
+#endif
+    ;
+double rt_now(void);
+/* Prints a warning as every warning of the runtime is printed. */
+void rt_print_warning(const char *text);
+/* The bytes a task is keyed on in profiles and predictors: those it
+ * reads, or, when it reads nothing, those it writes. */
+double rt_task_size(const EsrtAccess *acc, int n);
+
+#endif

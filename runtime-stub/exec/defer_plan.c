@@ -1,0 +1,222 @@
+/* Scheduling a flushed region's deferred tasks with the scheduler library
+ * (the one implementation of every algorithm; docs/DESIGN.md): the pending
+ * tasks become an EsGraph with times per device (ESCHED_PROFILE, else the
+ * table's, else a neutral 1 ms), data edges carrying the bytes of their
+ * overlapping ranges, order edges for write-after-read and write-after-write,
+ * and input nodes pinned where the data they stand for is current. The
+ * problem is built against the platform, the algorithm is ESCHED_ALGO or the
+ * scheduler's default (tree-dp for trees, mincut for two devices), and each
+ * deferred task takes its label's device and level. Static tasks pending
+ * beside them are pinned to their device.
+ *
+ * Sizes: es_problem_build predicts each task's time from the profile at its
+ * input size (predict.h), the bytes of its incoming data edges, which are
+ * the bytes of the ranges it reads -- what the runtime records as a
+ * sample's size (profile_out.c).
+ */
+#include "runtime-stub/exec/defer_plan.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "runtime-stub/core/state.h"
+#include "runtime-stub/exec/tasks.h"
+#include "scheduler/model/solution.h"
+#include "scheduler/plan/algorithms.h"
+
+#define RT_NEUTRAL_TIME 1e-3 /* seconds: a task without any time (docs/runtime.md) */
+
+static const EsMark no_mark = {0, 0};
+
+static int add_task(RtState *s, EsGraph *g, const RtInst *in, int i) {
+  const RtTaskInfo *ti = in->info;
+  const char *key = ti->task->key ? ti->task->key : ti->task->name ? ti->task->name : "task";
+  char name[160];
+  snprintf(name, sizeof name, "%s#%d", key, i);
+  int t = es_graph_add_task(g, name);
+  if (t < 0 || !(g->tasks[t].key = es_graph_intern(g, key)))
+    return ES_ENOMEM;
+  int usable = 0, only = -1;
+  for (int v = 0; v < ti->task->nvariants; v++) {
+    int d = ti->var_device[v];
+    if (d < 0 || !in->deferred || rt_task_variant_on(ti, d) != v)
+      continue; /* unusable, or a second variant on one device */
+    double sec = ti->top_time[v] >= 0 ? ti->top_time[v] : RT_NEUTRAL_TIME;
+    if (es_graph_add_value(g, t, true, d, -1, sec, no_mark))
+      return ES_ENOMEM;
+    usable++, only = d;
+  }
+  if (!in->deferred) {
+    double sec = ti->top_time[in->variant] >= 0 ? ti->top_time[in->variant] : RT_NEUTRAL_TIME;
+    if (es_graph_add_value(g, t, true, in->device, -1, sec, no_mark))
+      return ES_ENOMEM;
+    g->tasks[t].pin = in->device;
+  } else if (usable <= 1) {
+    g->tasks[t].pin = usable ? only : s->host;
+  }
+  return ES_OK;
+}
+
+/* The device holding every byte of [lo, hi) (the host when it does). */
+static int holder(const RtState *s, uintptr_t lo, uintptr_t hi) {
+  unsigned m = rt_registry_holders(&s->reg, lo, hi - lo);
+  if (m & 1u || !m)
+    return s->host;
+  int sp = 0;
+  while (!(m >> sp & 1u))
+    sp++;
+  return s->space_dev[sp];
+}
+
+/* Input k's node: one per distinct (range, bytes) read before any pending
+ * write, so an item read by several tasks moves once per device. Sorting
+ * the inputs makes equal ones neighbours: O(n log n). */
+typedef struct InKey {
+  uintptr_t lo, hi;
+  double bytes;
+  int k;
+} InKey;
+
+static int cmp_in(const void *a, const void *b) {
+  const InKey *x = a, *y = b;
+  if (x->lo != y->lo)
+    return x->lo < y->lo ? -1 : 1;
+  if (x->hi != y->hi)
+    return x->hi < y->hi ? -1 : 1;
+  if (x->bytes != y->bytes)
+    return x->bytes < y->bytes ? -1 : 1;
+  return (x->k > y->k) - (x->k < y->k);
+}
+
+static bool same_range(const InKey *a, const InKey *b) {
+  return a->lo == b->lo && a->hi == b->hi && a->bytes == b->bytes;
+}
+
+static int add_inputs(RtState *s, EsGraph *g, const RtDeps *d) {
+  InKey *keys = malloc(sizeof *keys * ((size_t)d->nin + 1));
+  if (!keys)
+    return ES_ENOMEM;
+  for (int k = 0; k < d->nin; k++)
+    keys[k] = (InKey){d->in[k].lo, d->in[k].hi, d->in[k].bytes, k};
+  qsort(keys, (size_t)d->nin, sizeof *keys, cmp_in);
+  int rc = ES_OK, node = -1;
+  for (int j = 0; j < d->nin && !rc; j++) {
+    const RtInput *x = &d->in[keys[j].k];
+    char name[32];
+    snprintf(name, sizeof name, "in#%d", j);
+    if (j == 0 || !same_range(&keys[j - 1], &keys[j])) {
+      node = es_graph_add_task(g, name);
+      if (node < 0) {
+        rc = ES_ENOMEM;
+        break;
+      }
+      g->tasks[node].kind = ES_TASK_INPUT;
+      g->tasks[node].pin = holder(s, x->lo, x->hi);
+    }
+    int e = es_graph_add_edge(g, node, x->task, g->tasks[node].name);
+    if (e < 0)
+      rc = ES_ENOMEM;
+    else
+      g->edges[e].bytes = x->bytes;
+  }
+  free(keys);
+  return rc;
+}
+
+/* Data dependencies name their item by the producer's access and the bytes'
+ * span, so that readers of the same bytes share one transfer per device. */
+static int add_deps(EsGraph *g, const RtDeps *d) {
+  for (int k = 0; k < d->ndep; k++) {
+    const RtDep *x = &d->dep[k];
+    char item[96];
+    snprintf(item, sizeof item, "a%d:%lx+%lx:%lx", x->from_acc, (unsigned long)x->lo,
+             (unsigned long)(x->hi - x->lo), (unsigned long)x->bytes);
+    int e = es_graph_add_edge(g, x->from, x->to, x->kind == RT_DEP_DATA ? item : NULL);
+    if (e < 0)
+      return ES_ENOMEM;
+    if (x->kind == RT_DEP_DATA)
+      g->edges[e].bytes = x->bytes;
+    else
+      g->edges[e].kind = ES_EDGE_ORDER;
+  }
+  return ES_OK;
+}
+
+static int build_graph(RtState *s, const RtBatch *b, const RtDeps *d, EsGraph *g) {
+  g->name = "deferred";
+  for (int k = 0; k < s->pf->ndevices; k++)
+    if (es_graph_device(g, s->pf->devices[k].name) != k)
+      return ES_ENOMEM;
+  for (int i = 0; i < b->len; i++)
+    if (add_task(s, g, &b->v[i], i))
+      return ES_ENOMEM;
+  if (add_inputs(s, g, d) || add_deps(g, d))
+    return ES_ENOMEM;
+  return ES_OK;
+}
+
+/* Runs spec, or the default, then greedy when that fails. */
+static int solve(RtState *s, const EsProblem *p, const char **algo, EsSolution *sol, EsError *err) {
+  char why[160];
+  EsAlgoOptions ao = {0};
+  const char *spec = s->cfg.algorithm ? s->cfg.algorithm : es_algorithm_default(p, why, sizeof why);
+  int rc = es_solution_init(sol, p->ntasks, false);
+  if (rc)
+    return es_error_set(err, rc, NULL, 0, 0, "out of memory");
+  if (spec && es_algorithm_run(spec, p, &ao, sol, err) == ES_OK) {
+    *algo = spec;
+    return ES_OK;
+  }
+  es_error_clear(err);
+  *algo = "greedy";
+  return es_algorithm_run("greedy", p, &ao, sol, err);
+}
+
+static void apply(RtState *s, RtBatch *b, const EsProblem *p, const EsSolution *sol) {
+  for (int i = 0; i < b->len; i++) {
+    RtInst *in = &b->v[i];
+    if (!in->deferred)
+      continue;
+    int l = sol->label[i], dev = p->label_device[l];
+    int v = rt_task_variant_on(in->info, dev);
+    if (v < 0)
+      v = in->info->host_variant, dev = s->host, l = -1;
+    in->variant = v;
+    in->device = dev;
+    in->level = l < 0 ? 0 : p->label_level[l];
+  }
+}
+
+/* Without a schedule, deferred tasks take their static choice. */
+static void unplanned(RtBatch *b) {
+  for (int i = 0; i < b->len; i++)
+    if (b->v[i].deferred) {
+      b->v[i].variant = b->v[i].info->variant;
+      b->v[i].device = b->v[i].info->device;
+      b->v[i].level = b->v[i].info->level;
+    }
+}
+
+int rt_plan_batch_locked(RtState *s, RtBatch *b, const RtDeps *d, const char **algo, EsError *err) {
+  unplanned(b);
+  if (!d)
+    return es_error_set(err, ES_ENOMEM, NULL, 0, 0, "out of memory");
+  EsGraph *g = es_graph_new();
+  EsProblem p;
+  EsSolution sol = {0};
+  EsProblemOptions po = {s->pf, s->profile, s->cfg.objective};
+  int rc = g ? build_graph(s, b, d, g) : ES_ENOMEM;
+  if (rc) {
+    es_graph_free(g);
+    return es_error_set(err, rc, NULL, 0, 0, "out of memory");
+  }
+  if ((rc = es_problem_build(g, &po, &p, err)) == ES_OK) {
+    if ((rc = solve(s, &p, algo, &sol, err)) == ES_OK)
+      apply(s, b, &p, &sol);
+    es_solution_free(&sol);
+    es_problem_free(&p);
+  }
+  es_graph_free(g);
+  return rc;
+}

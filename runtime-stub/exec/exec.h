@@ -1,0 +1,24 @@
+/* Executors (exec.c): placing and running one task instance, and running a
+ * batch serially or on one worker thread per device. */
+#ifndef ESCHED_RT_EXEC_EXEC_H
+#define ESCHED_RT_EXEC_EXEC_H
+
+#include "runtime-stub/core/state.h"
+#include "runtime-stub/core/batch.h"
+#include "runtime-stub/exec/device.h"
+
+/* Sets the level and makes the ranges current on the chosen device, falling
+ * back to the host variant when the device cannot hold them. */
+void rt_exec_place_locked(RtState *s, const RtTaskInfo *ti, int variant, int device, int level,
+                          const EsrtAccess *acc, int n, void **ptr, RtPlace *p);
+/* Accounts a placed task that ran for seconds (measured, or the model's). */
+void rt_exec_finish_locked(RtState *s, const RtTaskInfo *ti, const RtPlace *p, double seconds,
+                           const EsrtAccess *acc, int n);
+/* Runs the outlined variant of a task now: place, call unlocked, finish. */
+void rt_exec_call_locked(RtState *s, const RtTaskInfo *ti, int variant, int device, int level,
+                         const EsrtAccess *acc, int n, const void *args);
+/* Runs a batch with dependencies on the configured executor. */
+void rt_exec_batch_locked(RtState *s, RtBatch *b, RtDeps *d);
+void rt_exec_stop_workers_locked(RtState *s);
+
+#endif

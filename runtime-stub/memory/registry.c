@@ -1,0 +1,354 @@
+/* The data registry (registry.h): segments of host addresses with the spaces
+ * holding them, and device extents mirroring host ranges. Both are sorted
+ * arrays searched by bisection; a task touches O(its ranges + the segments
+ * they cover). */
+#include "runtime-stub/memory/registry.h"
+
+#include <stdbool.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "scheduler/base/error.h"
+#include "scheduler/base/vec.h"
+
+void rt_registry_init(RtRegistry *r, int nspaces, RtMoveHook hook, void *hook_ctx) {
+  memset(r, 0, sizeof *r);
+  r->nspaces = nspaces;
+  r->on_move = hook;
+  r->hook_ctx = hook_ctx;
+}
+
+void rt_registry_set_space(RtRegistry *r, int s, const RtMemOps *ops, void *ctx) {
+  r->space[s].ops = ops;
+  r->space[s].ctx = ctx;
+}
+
+static void drop_extents(RtSpace *sp) {
+  for (int i = 0; i < sp->next; i++)
+    sp->ops->release(sp->ctx, sp->ext[i].base);
+  sp->next = 0;
+}
+
+void rt_registry_free(RtRegistry *r) {
+  for (int s = 1; s < r->nspaces; s++) {
+    if (r->space[s].ops)
+      drop_extents(&r->space[s]);
+    free(r->space[s].ext);
+    r->space[s].ext = NULL;
+    r->space[s].extcap = 0;
+  }
+  free(r->seg);
+  r->seg = NULL;
+  r->nseg = r->segcap = 0;
+}
+
+static double max2(double a, double b) { return a > b ? a : b; }
+
+/* Index of the first segment ending after x. */
+static int first_seg(const RtRegistry *r, uintptr_t x) {
+  int lo = 0, hi = r->nseg;
+  while (lo < hi) {
+    int mid = lo + (hi - lo) / 2;
+    if (r->seg[mid].hi <= x)
+      lo = mid + 1;
+    else
+      hi = mid;
+  }
+  return lo;
+}
+
+static int insert_seg(RtRegistry *r, int at, RtSeg s) {
+  if (es_vec_reserve(&r->seg, &r->segcap, r->nseg + 1, sizeof *r->seg))
+    return ES_ENOMEM;
+  memmove(&r->seg[at + 1], &r->seg[at], sizeof *r->seg * (size_t)(r->nseg - at));
+  r->seg[at] = s;
+  r->nseg++;
+  return ES_OK;
+}
+
+/* Splits the segment containing x (strictly inside) in two. */
+static int split_at(RtRegistry *r, uintptr_t x) {
+  int i = first_seg(r, x);
+  if (i == r->nseg || r->seg[i].lo >= x)
+    return ES_OK;
+  RtSeg right = r->seg[i];
+  right.lo = x;
+  r->seg[i].hi = x;
+  return insert_seg(r, i + 1, right);
+}
+
+static RtSeg host_seg(const RtRegistry *r, uintptr_t lo, uintptr_t hi) {
+  RtSeg s = {lo, hi, 1u, {0}, r->epoch};
+  s.ready[0] = r->epoch;
+  return s;
+}
+
+/* Makes [lo, hi) exactly a run of segments, adding host-current ones for the
+ * gaps; *first and *end receive the run's indices. */
+static int cover(RtRegistry *r, uintptr_t lo, uintptr_t hi, int *first, int *end) {
+  if (split_at(r, lo) || split_at(r, hi))
+    return ES_ENOMEM;
+  int i = first_seg(r, lo);
+  *first = i;
+  for (uintptr_t pos = lo; pos < hi;) {
+    if (i < r->nseg && r->seg[i].lo == pos) {
+      pos = r->seg[i++].hi;
+      continue;
+    }
+    uintptr_t gap_end = i < r->nseg && r->seg[i].lo < hi ? r->seg[i].lo : hi;
+    if (insert_seg(r, i++, host_seg(r, pos, gap_end)))
+      return ES_ENOMEM;
+    pos = gap_end;
+  }
+  *end = i;
+  return ES_OK;
+}
+
+/* Index of the extent of sp containing x, or -1. */
+static int find_extent(const RtSpace *sp, uintptr_t x) {
+  int lo = 0, hi = sp->next;
+  while (lo < hi) {
+    int mid = lo + (hi - lo) / 2;
+    if (sp->ext[mid].hi <= x)
+      lo = mid + 1;
+    else
+      hi = mid;
+  }
+  return lo < sp->next && sp->ext[lo].lo <= x ? lo : -1;
+}
+
+/* One extent of sp covering [lo, hi): an existing one, or a new buffer that
+ * absorbs every extent it overlaps (their contents copied over). */
+static int ensure_extent(RtSpace *sp, uintptr_t lo, uintptr_t hi) {
+  int a = 0;
+  while (a < sp->next && sp->ext[a].hi <= lo)
+    a++;
+  int b = a;
+  while (b < sp->next && sp->ext[b].lo < hi)
+    b++;
+  if (b - a == 1 && sp->ext[a].lo <= lo && sp->ext[a].hi >= hi)
+    return ES_OK;
+  RtExtent n = {lo, hi, NULL};
+  if (b > a) {
+    n.lo = sp->ext[a].lo < lo ? sp->ext[a].lo : lo;
+    n.hi = sp->ext[b - 1].hi > hi ? sp->ext[b - 1].hi : hi;
+  }
+  void *buf;
+  int rc = sp->ops->alloc(sp->ctx, n.hi - n.lo, &buf);
+  if (rc)
+    return rc;
+  n.base = buf;
+  for (int k = a; k < b && !rc; k++)
+    rc = sp->ops->copy(sp->ctx, n.base + (sp->ext[k].lo - n.lo), sp->ext[k].base,
+                       sp->ext[k].hi - sp->ext[k].lo, RT_D2D);
+  if (rc) {
+    sp->ops->release(sp->ctx, buf);
+    return rc;
+  }
+  for (int k = a; k < b; k++)
+    sp->ops->release(sp->ctx, sp->ext[k].base);
+  if (b == a) {
+    if (es_vec_reserve(&sp->ext, &sp->extcap, sp->next + 1, sizeof *sp->ext)) {
+      sp->ops->release(sp->ctx, buf);
+      return ES_ENOMEM;
+    }
+    memmove(&sp->ext[a + 1], &sp->ext[a], sizeof *sp->ext * (size_t)(sp->next - a));
+    sp->next++;
+  } else {
+    memmove(&sp->ext[a + 1], &sp->ext[b], sizeof *sp->ext * (size_t)(sp->next - b));
+    sp->next -= b - a - 1;
+  }
+  sp->ext[a] = n;
+  return ES_OK;
+}
+
+static char *space_addr(const RtRegistry *r, int s, uintptr_t x) {
+  if (s == 0)
+    return (char *)x;
+  const RtSpace *sp = &r->space[s];
+  int e = find_extent(sp, x);
+  return e < 0 ? NULL : sp->ext[e].base + (x - sp->ext[e].lo);
+}
+
+int rt_registry_copy(const RtRegistry *r, int a, int b, void *dst, const void *src, size_t n) {
+  if (a == 0 && b == 0) {
+    memcpy(dst, src, n);
+    return ES_OK;
+  }
+  if (a == 0)
+    return r->space[b].ops->copy(r->space[b].ctx, dst, src, n, RT_H2D);
+  if (b == 0)
+    return r->space[a].ops->copy(r->space[a].ctx, dst, src, n, RT_D2H);
+  char *tmp = malloc(n ? n : 1);
+  int rc = tmp ? r->space[a].ops->copy(r->space[a].ctx, tmp, src, n, RT_D2H) : ES_ENOMEM;
+  if (!rc)
+    rc = r->space[b].ops->copy(r->space[b].ctx, dst, tmp, n, RT_H2D);
+  free(tmp);
+  return rc;
+}
+
+/* Copies host range [lo, hi) from space a to space b. */
+static int copy_range(RtRegistry *r, int a, int b, uintptr_t lo, uintptr_t hi) {
+  char *src = space_addr(r, a, lo), *dst = space_addr(r, b, lo);
+  if (!src || !dst)
+    return ES_EIO;
+  return rt_registry_copy(r, a, b, dst, src, hi - lo);
+}
+
+static int source_of(unsigned valid) {
+  if (valid & 1u)
+    return 0;
+  int s = 0;
+  while (!(valid >> s & 1u))
+    s++;
+  return s;
+}
+
+/* Whether segment j continues the copy run of segment i (from a to b). */
+static bool same_run(const RtRegistry *r, int i, int j, int a, int b) {
+  const RtSeg *x = &r->seg[i], *y = &r->seg[j];
+  if (y->lo != x->hi || (y->valid >> b & 1u) || source_of(y->valid) != a)
+    return false;
+  int spaces[2] = {a, b};
+  for (int k = 0; k < 2; k++) {
+    const RtSpace *sp = &r->space[spaces[k]];
+    if (spaces[k] && find_extent(sp, x->lo) != find_extent(sp, y->lo))
+      return false;
+  }
+  return true;
+}
+
+/* Copies the segments of [i, end) missing in space b, in maximal runs. */
+static int fetch(RtRegistry *r, int b, int i, int end, double *clock) {
+  while (i < end) {
+    if (r->seg[i].valid >> b & 1u) {
+      i++;
+      continue;
+    }
+    int a = source_of(r->seg[i].valid), j = i + 1;
+    double start = max2(*clock, r->seg[i].ready[a]);
+    while (j < end && same_run(r, j - 1, j, a, b))
+      start = max2(start, r->seg[j++].ready[a]);
+    int rc = copy_range(r, a, b, r->seg[i].lo, r->seg[j - 1].hi);
+    if (rc)
+      return rc;
+    *clock = r->on_move(r->hook_ctx, a, b, r->seg[j - 1].hi - r->seg[i].lo, start);
+    for (; i < j; i++) {
+      r->seg[i].valid |= 1u << b;
+      r->seg[i].ready[b] = *clock;
+    }
+  }
+  return ES_OK;
+}
+
+/* The union of the task's ranges, as sorted disjoint intervals, gets one
+ * extent each before any address is handed out, so that no later merge can
+ * move a buffer the task already holds. */
+static int ensure_extents(RtRegistry *r, int s, const EsrtAccess *acc, int n) {
+  for (int i = 0; i < n; i++) {
+    uintptr_t lo = (uintptr_t)acc[i].ptr, hi = lo + acc[i].bytes;
+    if (acc[i].bytes == 0)
+      continue;
+    for (bool grew = true; grew;) { /* grow to the union of overlapping ranges */
+      grew = false;
+      for (int k = 0; k < n; k++) {
+        uintptr_t l2 = (uintptr_t)acc[k].ptr, h2 = l2 + acc[k].bytes;
+        if (acc[k].bytes && l2 < hi && h2 > lo && (l2 < lo || h2 > hi)) {
+          lo = l2 < lo ? l2 : lo;
+          hi = h2 > hi ? h2 : hi;
+          grew = true;
+        }
+      }
+    }
+    int rc = ensure_extent(&r->space[s], lo, hi);
+    if (rc)
+      return rc;
+  }
+  return ES_OK;
+}
+
+int rt_registry_acquire(RtRegistry *r, int s, const EsrtAccess *acc, int n, void **ptr,
+                        double *clock, double *ready) {
+  int rc = s ? ensure_extents(r, s, acc, n) : ES_OK;
+  for (int i = 0; i < n && !rc; i++) {
+    uintptr_t lo = (uintptr_t)acc[i].ptr, hi = lo + acc[i].bytes;
+    int first, end;
+    if (acc[i].bytes == 0 || (rc = cover(r, lo, hi, &first, &end)))
+      continue;
+    if (acc[i].mode & ESRT_IN)
+      rc = fetch(r, s, first, end, clock);
+  }
+  if (rc)
+    return rc;
+  double t = *clock;
+  for (int i = 0; i < n; i++) {
+    uintptr_t lo = (uintptr_t)acc[i].ptr, hi = lo + acc[i].bytes;
+    ptr[i] = acc[i].bytes == 0 ? (s ? NULL : (void *)acc[i].ptr) : space_addr(r, s, lo);
+    for (int k = acc[i].bytes ? first_seg(r, lo) : r->nseg; k < r->nseg && r->seg[k].lo < hi; k++) {
+      RtSeg *g = &r->seg[k];
+      if (acc[i].mode & ESRT_IN)
+        t = max2(t, g->ready[s]);
+      if (acc[i].mode & ESRT_OUT) {
+        t = max2(t, g->last_use);
+        g->valid = 1u << s;
+      }
+    }
+  }
+  *ready = t;
+  return ES_OK;
+}
+
+void rt_registry_release(RtRegistry *r, int s, const EsrtAccess *acc, int n, double finish) {
+  for (int i = 0; i < n; i++) {
+    uintptr_t lo = (uintptr_t)acc[i].ptr, hi = lo + acc[i].bytes;
+    for (int k = acc[i].bytes ? first_seg(r, lo) : r->nseg; k < r->nseg && r->seg[k].lo < hi; k++) {
+      RtSeg *g = &r->seg[k];
+      g->last_use = max2(g->last_use, finish);
+      if (acc[i].mode & ESRT_OUT)
+        g->ready[s] = finish;
+    }
+  }
+}
+
+int rt_registry_write_back(RtRegistry *r, double *clock) {
+  int rc = fetch(r, 0, 0, r->nseg, clock);
+  double epoch = max2(r->epoch, *clock);
+  for (int k = 0; k < r->nseg; k++)
+    epoch = max2(epoch, max2(r->seg[k].last_use, r->seg[k].ready[0]));
+  if (rc)
+    return rc;
+  for (int s = 1; s < r->nspaces; s++)
+    if (r->space[s].ops)
+      drop_extents(&r->space[s]);
+  r->nseg = 0;
+  r->epoch = epoch;
+  return ES_OK;
+}
+
+unsigned rt_registry_holders(const RtRegistry *r, uintptr_t lo, size_t bytes) {
+  unsigned all = ~0u;
+  uintptr_t hi = lo + bytes, pos = lo;
+  for (int k = first_seg(r, lo); k < r->nseg && r->seg[k].lo < hi; k++) {
+    if (r->seg[k].lo > pos)
+      all &= 1u; /* a gap: current on the host only */
+    all &= r->seg[k].valid;
+    pos = r->seg[k].hi;
+  }
+  if (pos < hi)
+    all &= 1u;
+  return bytes ? all : 1u;
+}
+
+bool rt_registry_span(const RtRegistry *r, uintptr_t x, uintptr_t *lo, uintptr_t *hi) {
+  int k = first_seg(r, x);
+  if (k >= r->nseg || r->seg[k].lo > x)
+    return false;
+  int a = k, b = k;
+  while (a > 0 && r->seg[a - 1].hi == r->seg[a].lo)
+    a--;
+  while (b + 1 < r->nseg && r->seg[b].hi == r->seg[b + 1].lo)
+    b++;
+  *lo = r->seg[a].lo;
+  *hi = r->seg[b].hi;
+  return true;
+}

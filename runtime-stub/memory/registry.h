@@ -1,0 +1,98 @@
+/* The data registry: which memory spaces hold a current copy of each byte of
+ * the host ranges tasks use, and the device buffers that mirror them.
+ *
+ * Host addresses are split into disjoint segments, each with a bitmask of the
+ * spaces holding a current copy (bit 0: host memory). Bytes in no segment are
+ * current on the host only. Each device space mirrors host ranges in extents:
+ * one device buffer per maximal range acquired there, so an array section
+ * p[lo:len] has the device address base + (p + lo - extent start) and
+ * overlapping sections of one array share one buffer. Acquiring a range for
+ * reading on a space copies the segments it lacks there; acquiring it for
+ * writing makes that space the only holder (docs/runtime.md, "Data").
+ *
+ * The registry also keeps the model times of the concurrent timeline: when
+ * each segment became current in each space, and when a task last used it.
+ */
+#ifndef ESCHED_RT_REGISTRY_H
+#define ESCHED_RT_REGISTRY_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "esched_rt.h"
+#include "runtime-stub/memory/mem.h"
+
+#define RT_MAX_SPACES 8
+
+typedef struct RtSeg {
+  uintptr_t lo, hi;
+  unsigned valid;              /* bit s: space s holds a current copy; never 0 */
+  double ready[RT_MAX_SPACES]; /* model time the copy in s became current */
+  double last_use;             /* model time the last task using it finished */
+} RtSeg;
+
+typedef struct RtExtent {
+  uintptr_t lo, hi;
+  char *base; /* device buffer of hi - lo bytes */
+} RtExtent;
+
+typedef struct RtSpace {
+  const RtMemOps *ops; /* NULL for the host space */
+  void *ctx;
+  RtExtent *ext; /* sorted, disjoint */
+  int next, extcap;
+} RtSpace;
+
+/* Called for every copy the registry makes, to account it: returns the model
+ * time the data is current at `to`, given the copy cannot start before
+ * start. */
+typedef double (*RtMoveHook)(void *ctx, int from, int to, size_t bytes, double start);
+
+typedef struct RtRegistry {
+  RtSeg *seg; /* sorted, disjoint */
+  int nseg, segcap;
+  int nspaces;
+  RtSpace space[RT_MAX_SPACES];
+  RtMoveHook on_move;
+  void *hook_ctx;
+  double epoch; /* model time of the last write-back: when untracked bytes became current */
+} RtRegistry;
+
+/* Space 0 is the host; spaces 1..nspaces-1 get their back end with
+ * rt_registry_set_space. */
+void rt_registry_init(RtRegistry *r, int nspaces, RtMoveHook hook, void *hook_ctx);
+void rt_registry_set_space(RtRegistry *r, int s, const RtMemOps *ops, void *ctx);
+/* Frees every buffer and segment (the spaces' back ends stay open). */
+void rt_registry_free(RtRegistry *r);
+
+/* Makes the n ranges current in space s for their modes (see above) and
+ * fills ptr[n] with their addresses there. Copies start no earlier than
+ * *clock (the device's model time) and happen one after another; on return
+ * *clock is when the last one ends and *ready when every input of the task
+ * is current and every range it writes is free. Returns 0 or ES_ENOMEM /
+ * ES_EIO, leaving the registry consistent (nothing invalidated). */
+int rt_registry_acquire(RtRegistry *r, int s, const EsrtAccess *acc, int n, void **ptr,
+                        double *clock, double *ready);
+/* After a task on space s finishing at model time finish: ranges it wrote
+ * became current there at finish; every range was in use until finish. */
+void rt_registry_release(RtRegistry *r, int s, const EsrtAccess *acc, int n, double finish);
+
+/* Copies every segment not current on the host back to it and drops all
+ * device copies and buffers. Returns 0 or the first copy error. */
+int rt_registry_write_back(RtRegistry *r, double *clock);
+
+/* Copies n bytes from address src in space a to address dst in space b
+ * (through host memory when neither is the host), without bookkeeping: the
+ * raw copy under the registry and the scratch copies of all-devices mode. */
+int rt_registry_copy(const RtRegistry *r, int a, int b, void *dst, const void *src, size_t n);
+
+/* Bitmask of the spaces holding a current copy of every byte of
+ * [lo, lo + bytes). */
+unsigned rt_registry_holders(const RtRegistry *r, uintptr_t lo, size_t bytes);
+
+/* The largest run of adjacent tracked segments containing host address x:
+ * the data tasks used around x (for host code that names a pointer whose
+ * extent it does not know). false when no segment contains x. */
+bool rt_registry_span(const RtRegistry *r, uintptr_t x, uintptr_t *lo, uintptr_t *hi);
+
+#endif

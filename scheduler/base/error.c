@@ -1,0 +1,54 @@
+/* EsError helpers. */
+#include "scheduler/base/error.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+
+int es_error_set(EsError *err, int code, const char *file, int line, int col,
+                 const char *fmt, ...) {
+  if (!err)
+    return code;
+  EsError e = {code, line, col, file, "", NULL, NULL, 0};
+  va_list ap;
+  va_start(ap, fmt);
+  vsnprintf(e.message, sizeof e.message, fmt, ap);
+  va_end(ap);
+  err->count++;
+  if (err->report)
+    err->report(err->report_ctx, &e);
+  if (err->code == ES_OK) {
+    err->code = code;
+    err->line = line;
+    err->col = col;
+    err->file = file;
+    memcpy(err->message, e.message, sizeof e.message);
+  }
+  return code;
+}
+
+void es_error_clear(EsError *err) {
+  if (!err)
+    return;
+  void (*report)(void *, const EsError *) = err->report;
+  void *ctx = err->report_ctx;
+  memset(err, 0, sizeof *err);
+  err->report = report;
+  err->report_ctx = ctx;
+}
+
+const char *es_error_name(int code) {
+  switch (code) {
+  case ES_OK: return "success";
+  case ES_EINVAL: return "invalid input";
+  case ES_EIO: return "input/output error";
+  case ES_ENOMEM: return "out of memory";
+  case ES_ECYCLE: return "dependency cycle";
+  case ES_ESHAPE: return "unsupported graph shape";
+  case ES_ELIMIT: return "instance too large";
+  case ES_ENOSUP: return "not supported by this build";
+  case ES_EINFEAS: return "infeasible";
+  case ES_ESOLVER: return "solver failure";
+  default: return "unknown error";
+  }
+}

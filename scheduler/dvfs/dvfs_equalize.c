@@ -1,0 +1,77 @@
+/* EASEF's frequency equalizing (Liu et al. 2015, Sec. 4.3, Algorithm 4
+ * lines 9-34), usable on any timed schedule. Latest finish first, task v_j
+ * on processor k, with v_i the task before it there:
+ *
+ *   t_lf(v_j) = min(start of the next task on k, min over children c of
+ *               (start(c) - C(v_j, c)), makespan)                  (Eq. 13)
+ *   f_id(v_i, v_j) = (w_i + w_j) / (t_lf(v_j) - t_es(v_i)) * f_0   (Eq. 15)
+ *   f_ac(v_j) = lowest level >= max(f_id, w_j f_0 / (t_lf - t_es(v_j)))  (16)
+ *   v_j then ends at t_lf (Eq. 17) and starts w_j f_0 / f_ac earlier (18);
+ *   without v_i: f_id = w_j / (w_j + slack) * f_0           (Eq. 14, 19-20)
+ *
+ * Eq. 13 as extracted subtracts w from the successors' latest finishes;
+ * we use the successors' actual starts after their own scaling, which is
+ * what the latest-first sweep has at hand and keeps the schedule valid.
+ * In time terms, f_id gives v_j the share w_j / (w_i + w_j) of the window
+ * [t_es(v_i), t_lf(v_j)], so neither task squeezes the other's slack. A
+ * level is "lowest >= f" exactly when its time is the longest <= w f_0 / f:
+ * we compare times, which also honours memory-bound fractions.
+ * Then, earliest start first, every task moves back to its earliest start
+ * (Eq. 11) keeping its level (lines 26-34). Duplicates keep their level.
+ */
+
+#include "scheduler/model/solution.h"
+#include "scheduler/model/dag.h"
+#include "scheduler/timeline/timeline.h"
+#include "scheduler/dvfs/dvfs.h"
+#include "scheduler/dvfs/dvfs_state.h"
+
+/* The own-task slot before (v, -1) on dev, or NULL. */
+static const EsSlot *prev_slot(const EsTimeline *tl, int dev, int v) {
+  int i = es_timeline_find(tl, dev, v, -1);
+  return i > 0 ? &tl->slot[dev][i - 1] : NULL;
+}
+
+/* Lines 9-25 for task v; duplicates keep their level. */
+static int equalize_one(const EsProblem *p, EsDvfsState *st, EsSolution *s, int v, int copy,
+                        double horizon) {
+  if (copy >= 0)
+    return ES_OK;
+  int dev = p->label_device[s->label[v]], top = st->dag.top_label[dev];
+  double lf = es_dvfs_latest_finish(p, st, s, v, -1, horizon);
+  double allowed = lf - s->start[v]; /* second term of Eq. 16 */
+  const EsSlot *pv = prev_slot(&st->tl, dev, v);
+  if (pv && pv->copy < 0) {
+    double wi = es_timed_task_time(p, pv->task, top), wj = es_timed_task_time(p, v, top);
+    double share = wi + wj > 0 ? (lf - pv->start) * wj / (wi + wj) : allowed;
+    allowed = share < allowed ? share : allowed;
+  }
+  int l = es_dvfs_slowest_fitting(p, v, dev, allowed, top);
+  if (es_timed_task_time(p, v, l) > lf - s->start[v]) /* keep its level if even top fails */
+    l = s->label[v];
+  return es_dvfs_end_at(p, st, s, v, -1, l, lf);
+}
+
+/* Lines 26-34 for one copy: back to its earliest start. */
+static int compact_one(const EsProblem *p, EsDvfsState *st, EsSolution *s, int v, int copy,
+                       double horizon) {
+  (void)horizon;
+  EsCopyAt at = es_copy_at(p, s, v, copy);
+  double ready = es_timed_ready(p, &st->dag, s, &st->ix, v, at.dev);
+  int j = es_timeline_find(&st->tl, at.dev, v, copy);
+  if (j > 0 && st->tl.slot[at.dev][j - 1].finish > ready)
+    ready = st->tl.slot[at.dev][j - 1].finish;
+  return ready < at.start ? es_dvfs_set_copy(p, st, s, v, copy, at.label, ready) : ES_OK;
+}
+
+int es_dvfs_equalize(const EsProblem *p, double horizon, EsSolution *s, EsError *err) {
+  EsDvfsState st;
+  int rc = es_dvfs_state_init(&st, p, s, err);
+  if (rc)
+    return rc;
+  rc = es_dvfs_sweep(p, &st, s, false, equalize_one, horizon); /* latest finish first */
+  if (!rc)
+    rc = es_dvfs_sweep(p, &st, s, true, compact_one, horizon); /* earliest start first */
+  es_dvfs_state_free(&st);
+  return rc ? es_error_set(err, rc, NULL, 0, 0, "out of memory") : ES_OK;
+}

@@ -1,0 +1,133 @@
+/* What the DVFS passes share (dvfs_state.h): the schedule's DAG, timelines
+ * and duplicates, the slack of a copy before its successors, sweeps over the
+ * copies, and changing a copy's level in step with the timelines. */
+#include "scheduler/dvfs/dvfs_state.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "scheduler/model/solution.h"
+
+int es_dvfs_state_init(EsDvfsState *st, const EsProblem *p, const EsSolution *s, EsError *err) {
+  memset(st, 0, sizeof *st);
+  int rc = es_dag_build(p, &st->dag, err);
+  if (rc)
+    return rc;
+  if (es_timeline_from_solution(&st->tl, p, s) || es_dup_index_build(s, &st->ix)) {
+    es_dvfs_state_free(st);
+    return es_error_set(err, ES_ENOMEM, NULL, 0, 0, "out of memory");
+  }
+  return ES_OK;
+}
+
+void es_dvfs_state_free(EsDvfsState *st) {
+  es_timeline_free(&st->tl);
+  es_dup_index_free(&st->ix);
+  es_dag_free(&st->dag);
+}
+
+/* Copies of v in turn: -1 (v itself), then its duplicates; -2 ends. */
+static int next_copy(const EsDupIndex *ix, int v, int k) {
+  int n = k < 0 ? ix->head[v] : ix->next[k];
+  return n < 0 ? -2 : n;
+}
+
+/* Latest finish of copy (v, copy) allowed by the consumer copy c of an arc:
+ * unconstrained when another copy of v already feeds c in time. */
+static double consumer_bound(const EsProblem *p, const EsDupIndex *ix, const EsSolution *s, int v,
+                             int copy, int item, EsCopyAt me, EsCopyAt c) {
+  double tol = 1e-9 * (fabs(c.start) + 1);
+  for (int k = -1; k != -2; k = next_copy(ix, v, k)) {
+    EsCopyAt o = es_copy_at(p, s, v, k);
+    if (k != copy && o.finish + es_timed_comm(p, item, o.dev, c.dev) <= c.start + tol)
+      return INFINITY;
+  }
+  return c.start - es_timed_comm(p, item, me.dev, c.dev);
+}
+
+double es_dvfs_latest_finish(const EsProblem *p, const EsDvfsState *st, const EsSolution *s, int v,
+                             int copy, double horizon) {
+  const EsDag *d = &st->dag;
+  EsCopyAt me = es_copy_at(p, s, v, copy);
+  double lf = horizon;
+  int i = es_timeline_find(&st->tl, me.dev, v, copy);
+  if (i >= 0 && i + 1 < st->tl.len[me.dev] && st->tl.slot[me.dev][i + 1].start < lf)
+    lf = st->tl.slot[me.dev][i + 1].start; /* the next slot on its processor */
+  for (int k = d->succ_first[v]; k < d->succ_first[v + 1]; k++) {
+    int c = d->succ[k].task, item = d->succ[k].item;
+    for (int j = -1; j != -2; j = next_copy(&st->ix, c, j)) {
+      double b = consumer_bound(p, &st->ix, s, v, copy, item, me, es_copy_at(p, s, c, j));
+      lf = b < lf ? b : lf;
+    }
+  }
+  return lf;
+}
+
+int es_dvfs_slowest_fitting(const EsProblem *p, int v, int dev, double dur, int current) {
+  int best = current;
+  double tol = 1e-9 * (fabs(dur) + 1);
+  for (int l = 0; l < p->nlabels; l++) {
+    if (p->label_device[l] != dev || p->label_level[l] <= p->label_level[best])
+      continue;
+    if (es_timed_task_time(p, v, l) <= dur + tol)
+      best = l;
+  }
+  return best;
+}
+
+/* A copy of a task with a sort key. */
+typedef struct CopyRef {
+  double key;
+  int task, copy;
+} CopyRef;
+
+static int by_key(const void *x, const void *y) {
+  const CopyRef *a = x, *b = y;
+  if (a->key != b->key)
+    return a->key < b->key ? -1 : 1;
+  return (a->task > b->task) - (a->task < b->task);
+}
+
+/* Sorting on -finish gives latest first with one comparator. */
+static CopyRef *copies_sorted(const EsSolution *s, bool by_start) {
+  int n = s->ntasks + s->ndups;
+  CopyRef *r = malloc(((size_t)n + 1) * sizeof *r);
+  if (!r)
+    return NULL;
+  for (int v = 0; v < s->ntasks; v++)
+    r[v] = (CopyRef){by_start ? s->start[v] : -s->finish[v], v, -1};
+  for (int i = 0; i < s->ndups; i++)
+    r[s->ntasks + i] =
+        (CopyRef){by_start ? s->dups[i].start : -s->dups[i].finish, s->dups[i].task, i};
+  qsort(r, (size_t)n, sizeof *r, by_key);
+  return r;
+}
+
+int es_dvfs_sweep(const EsProblem *p, EsDvfsState *st, EsSolution *s, bool by_start,
+                  EsDvfsStep step, double horizon) {
+  CopyRef *order = copies_sorted(s, by_start);
+  int rc = order ? ES_OK : ES_ENOMEM;
+  for (int i = 0; !rc && i < s->ntasks + s->ndups; i++)
+    rc = step(p, st, s, order[i].task, order[i].copy, horizon);
+  free(order);
+  return rc;
+}
+
+int es_dvfs_set_copy(const EsProblem *p, EsDvfsState *st, EsSolution *s, int v, int copy, int label,
+                     double start) {
+  double finish = start + es_timed_task_time(p, v, label);
+  int dev = p->label_device[label];
+  es_timeline_remove(&st->tl, dev, v, copy);
+  if (copy < 0)
+    s->label[v] = label, s->start[v] = start, s->finish[v] = finish;
+  else
+    s->dups[copy] = (EsDuplicate){v, label, start, finish};
+  return es_timeline_insert(&st->tl, dev, (EsSlot){start, finish, v, copy});
+}
+
+int es_dvfs_end_at(const EsProblem *p, EsDvfsState *st, EsSolution *s, int v, int copy, int label,
+                   double lf) {
+  double start = es_copy_at(p, s, v, copy).start, dur = es_timed_task_time(p, v, label);
+  return es_dvfs_set_copy(p, st, s, v, copy, label, lf - dur > start ? lf - dur : start);
+}

@@ -1,0 +1,50 @@
+/* What the DVFS passes share while they change a schedule (dvfs_state.c):
+ * the schedule's DAG, timelines and duplicates, slack, and setting a copy's
+ * level. Used by the passes and by EASEF, never by their callers. */
+#ifndef ESCHED_SCHEDULER_DVFS_DVFS_STATE_H
+#define ESCHED_SCHEDULER_DVFS_DVFS_STATE_H
+
+#include <stdbool.h>
+
+#include "scheduler/model/dag.h"
+#include "scheduler/timeline/timeline.h"
+
+/* What the passes share while they change a schedule s: its DAG, the
+ * timelines of s (kept in step by es_dvfs_set_copy) and its duplicates. */
+typedef struct EsDvfsState {
+  EsDag dag;
+  EsTimeline tl;
+  EsDupIndex ix;
+} EsDvfsState;
+/* Errors: those of es_dag_build, out of memory. */
+int es_dvfs_state_init(EsDvfsState *st, const EsProblem *p, const EsSolution *s, EsError *err);
+void es_dvfs_state_free(EsDvfsState *st);
+
+/* Latest finish of one copy (copy -1: the task itself) so that no successor
+ * copy that needs it, no next slot on its processor and no horizon is
+ * violated, every other copy fixed (EASEF Eq. 13, with the successors'
+ * actual starts): the slack of a task before its successors. */
+double es_dvfs_latest_finish(const EsProblem *p, const EsDvfsState *st, const EsSolution *s,
+                             int task, int copy, double horizon);
+/* A pass's step on one copy (copy -1: the task itself) of task v. */
+typedef int (*EsDvfsStep)(const EsProblem *p, EsDvfsState *st, EsSolution *s, int v, int copy,
+                          double horizon);
+/* Calls step on every copy (tasks, then duplicates) by decreasing finish
+ * (latest first), or by increasing start when by_start, in the order the
+ * copies had when the sweep began. Returns the first error (ES_ENOMEM).
+ * O(copies log copies) plus the steps. */
+int es_dvfs_sweep(const EsProblem *p, EsDvfsState *st, EsSolution *s, bool by_start,
+                  EsDvfsStep step, double horizon);
+
+/* Sets a copy's label and start (finish follows) in s and in st->tl. */
+int es_dvfs_set_copy(const EsProblem *p, EsDvfsState *st, EsSolution *s, int v, int copy, int label,
+                     double start);
+/* Runs a copy at label as late as it may: ending at lf, or from its
+ * current start when it lasts longer than that leaves. */
+int es_dvfs_end_at(const EsProblem *p, EsDvfsState *st, EsSolution *s, int v, int copy, int label,
+                   double lf);
+/* The slowest level of device dev at which task v lasts at most dur (the
+ * level it runs at now when none is slower); returns its label. */
+int es_dvfs_slowest_fitting(const EsProblem *p, int v, int dev, double dur, int current);
+
+#endif

@@ -1,0 +1,17 @@
+/* Minimum-energy (or time) assignments of the serial model (problem.h):
+ * the exact solvers and the papers' baselines, one file each. */
+#ifndef ESCHED_SCHEDULER_EXACT_EXACT_H
+#define ESCHED_SCHEDULER_EXACT_EXACT_H
+
+#include "scheduler/base/error.h"
+#include "scheduler/model/problem.h"
+#include "scheduler/model/solution.h"
+
+int es_tree_dp(const EsProblem *p, const EsAlgoOptions *opt, EsSolution *out, EsError *err);
+int es_mincut(const EsProblem *p, const EsAlgoOptions *opt, EsSolution *out, EsError *err);
+int es_ilp(const EsProblem *p, const EsAlgoOptions *opt, EsSolution *out, EsError *err);
+int es_brute(const EsProblem *p, const EsAlgoOptions *opt, EsSolution *out, EsError *err);
+int es_single(const EsProblem *p, const EsAlgoOptions *opt, EsSolution *out, EsError *err);
+int es_greedy(const EsProblem *p, const EsAlgoOptions *opt, EsSolution *out, EsError *err);
+
+#endif

@@ -1,0 +1,292 @@
+/* Profile files: reading and writing (docs/formats.md, "Profile file").
+ *
+ *   esched_profile: 1
+ *   tasks:
+ *     - key: mul
+ *       unit: src/matmul.c
+ *       bytes: {A: 4194304}
+ *       runs:
+ *         - {device: cpu, level: 0, count: 3, mean: 0.04, var: 1e-8, min: .., max: ..,
+ *            source: measured, energy: {count: 3, mean: 3.6, ...}, energy_source: rapl}
+ *
+ * The version key identifies the file: anything else is a foreign file.
+ */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "scheduler/io/files.h"
+#include "scheduler/io/yaml_util.h"
+
+enum { PROFILE_VERSION = 1 };
+
+static const char *const top_keys[] = {"esched_profile", "tasks", NULL};
+static const char *const entry_keys[] = {"key", "unit", "stale", "bytes", "runs", NULL};
+static const char *const run_keys[] = {"device", "level",  "size",          "count",
+                                       "mean",   "var",    "min",           "max",
+                                       "source", "energy", "energy_source", NULL};
+static const char *const stats_keys[] = {"count", "mean", "var", "min", "max", NULL};
+
+typedef struct Reader {
+  YDoc *d;
+  EsProfile *p;
+  bool ok;
+  int ndocs;
+} Reader;
+
+/* count, mean, var, min, max of mapping n into s (m2 from the sample variance). */
+static void read_stats(Reader *r, const yaml_node_t *n, EsStats *s) {
+  long count = 0;
+  double var = 0;
+  yaml_node_t *x = y_get(r->d, n, "count");
+  if (!x || !y_int(r->d, x, "count", &count) || count < 1) {
+    if (!x || count < 1)
+      y_error(r->d, x ? x : n, "a run needs a positive 'count'");
+    r->ok = false;
+    return;
+  }
+  s->count = count;
+  const char *names[4] = {"mean", "var", "min", "max"};
+  double *dst[4] = {&s->mean, &var, &s->min, &s->max};
+  for (int i = 0; i < 4; i++) {
+    x = y_get(r->d, n, names[i]);
+    if (!x) {
+      if (i == 0) {
+        y_error(r->d, n, "a run needs a 'mean'");
+        r->ok = false;
+      }
+      *dst[i] = i == 1 ? 0 : s->mean;
+      continue;
+    }
+    if (!y_quantity(r->d, x, ES_Q_NUMBER, names[i], dst[i]) || isnan(*dst[i]) || isinf(*dst[i]) ||
+        *dst[i] < 0) {
+      if (r->ok)
+        y_error(r->d, x, "'%s' must be a finite non-negative number", names[i]);
+      r->ok = false;
+    }
+  }
+  s->m2 = var * (double)(count - 1);
+}
+
+static void read_run(Reader *r, EsProfileEntry *e, const yaml_node_t *n) {
+  if (!y_expect_map(r->d, n, "a run") || !y_check_keys(r->d, n, "a run", run_keys)) {
+    r->ok = false;
+    return;
+  }
+  const char *dev = y_text(y_get(r->d, n, "device"));
+  if (!dev) {
+    y_error(r->d, n, "a run needs a 'device'");
+    r->ok = false;
+    return;
+  }
+  long level = 0;
+  double size = -1;
+  yaml_node_t *x;
+  if ((x = y_get(r->d, n, "level")) && (!y_int(r->d, x, "level", &level) || level < 0))
+    r->ok = false;
+  if ((x = y_get(r->d, n, "size")) && !y_quantity(r->d, x, ES_Q_BYTES, "size", &size))
+    r->ok = false;
+  EsProfileRun *run = es_profile_run(r->p, e, dev, (int)level, size);
+  if (!run) {
+    r->ok = false;
+    return;
+  }
+  if (run->time.count) {
+    y_error(r->d, n, "second run for device '%s' level %ld size %g of '%s'", dev, level, size,
+            e->key);
+    r->ok = false;
+    return;
+  }
+  run->mark = y_mark(n);
+  read_stats(r, n, &run->time);
+  if ((x = y_get(r->d, n, "source")) && y_text(x))
+    run->source = es_arena_strdup(&r->p->arena, y_text(x));
+  if ((x = y_get(r->d, n, "energy"))) {
+    if (y_expect_map(r->d, x, "energy") && y_check_keys(r->d, x, "energy", stats_keys))
+      read_stats(r, x, &run->energy);
+    else
+      r->ok = false;
+  }
+  if ((x = y_get(r->d, n, "energy_source")) && y_text(x))
+    run->energy_source = es_arena_strdup(&r->p->arena, y_text(x));
+}
+
+static void read_bytes(Reader *r, EsProfileEntry *e, const yaml_node_t *map) {
+  if (!y_expect_map(r->d, map, "bytes")) {
+    r->ok = false;
+    return;
+  }
+  for (yaml_node_pair_t *p = map->data.mapping.pairs.start; p < map->data.mapping.pairs.top; p++) {
+    const char *item = y_text(y_node(r->d, p->key));
+    double b;
+    if (!item || !y_quantity(r->d, y_node(r->d, p->value), ES_Q_BYTES, "bytes", &b)) {
+      r->ok = false;
+      continue;
+    }
+    if (es_profile_item_set(r->p, e, item, b)) {
+      r->ok = false;
+      return;
+    }
+  }
+}
+
+static void read_entry(Reader *r, const yaml_node_t *n) {
+  if (!y_expect_map(r->d, n, "a profile entry") ||
+      !y_check_keys(r->d, n, "a profile entry", entry_keys)) {
+    r->ok = false;
+    return;
+  }
+  const char *key = y_text(y_get(r->d, n, "key"));
+  if (!key) {
+    y_error(r->d, n, "a profile entry needs a 'key'");
+    r->ok = false;
+    return;
+  }
+  if (es_profile_find(r->p, key)) {
+    y_error(r->d, y_get(r->d, n, "key"), "duplicate profile entry '%s'", key);
+    r->ok = false;
+    return;
+  }
+  EsProfileEntry *e = es_profile_entry(r->p, key);
+  if (!e) {
+    r->ok = false;
+    return;
+  }
+  e->mark = y_mark(n);
+  yaml_node_t *x;
+  if ((x = y_get(r->d, n, "unit"))) {
+    if (y_expect_scalar(r->d, x, "unit"))
+      e->unit = es_arena_strdup(&r->p->arena, y_text(x));
+    else
+      r->ok = false;
+  }
+  if ((x = y_get(r->d, n, "stale")) && !y_bool(r->d, x, "stale", &e->stale))
+    r->ok = false;
+  if ((x = y_get(r->d, n, "bytes")))
+    read_bytes(r, e, x);
+  if ((x = y_get(r->d, n, "runs"))) {
+    if (!y_expect_seq(r->d, x, "runs")) {
+      r->ok = false;
+      return;
+    }
+    for (yaml_node_item_t *it = x->data.sequence.items.start; it < x->data.sequence.items.top; it++)
+      read_run(r, e, y_node(r->d, *it));
+  }
+}
+
+static int read_doc(YDoc *d, void *ctx) {
+  Reader *r = ctx;
+  r->d = d;
+  yaml_node_t *root = y_root(d);
+  if (++r->ndocs > 1)
+    return y_error(d, root, "a profile file holds one document");
+  if (!y_expect_map(d, root, "a profile file"))
+    return ES_EINVAL;
+  yaml_node_t *version = y_get(d, root, "esched_profile");
+  long v = 0;
+  if (!version)
+    return y_error(d, root, "not an esched profile (no 'esched_profile: %d' line)",
+                   PROFILE_VERSION);
+  if (!y_int(d, version, "esched_profile", &v))
+    return ES_EINVAL;
+  if (v != PROFILE_VERSION)
+    return y_error(d, version, "profile format version %ld; this esched reads version %d", v,
+                   PROFILE_VERSION);
+  if (!y_check_keys(d, root, "a profile", top_keys))
+    return ES_EINVAL;
+  yaml_node_t *tasks = y_get(d, root, "tasks");
+  if (tasks && !(tasks->type == YAML_SCALAR_NODE && !*y_text(tasks))) {
+    if (!y_expect_seq(d, tasks, "tasks"))
+      return ES_EINVAL;
+    for (yaml_node_item_t *it = tasks->data.sequence.items.start;
+         it < tasks->data.sequence.items.top; it++)
+      read_entry(r, y_node(d, *it));
+  }
+  return r->ok ? ES_OK : ES_EINVAL;
+}
+
+int es_profile_read(const char *path, EsProfile **out, EsError *err) {
+  EsProfile *p = es_profile_new();
+  if (!p)
+    return es_error_set(err, ES_ENOMEM, path, 0, 0, "out of memory");
+  p->file = es_arena_strdup(&p->arena, path);
+  Reader r = {NULL, p, true, 0};
+  int rc = y_load_file(path, p->file, err, read_doc, &r);
+  if (!rc && r.ndocs == 0)
+    rc = es_error_set(err, ES_EINVAL, p->file, 1, 1, "empty profile file");
+  if (rc) {
+    if (err && err->file == p->file)
+      err->file = path; /* p->file dies with p; path is the caller's */
+    es_profile_free(p);
+    return rc;
+  }
+  *out = p;
+  return ES_OK;
+}
+
+static void write_stats(YOut *o, const EsStats *s) {
+  y_kv_int(o, "count", s->count);
+  y_kv_num(o, "mean", s->mean);
+  y_kv_num(o, "var", es_stats_variance(s));
+  y_kv_num(o, "min", s->min);
+  y_kv_num(o, "max", s->max);
+}
+
+static void write_run(YOut *o, const EsProfileRun *r) {
+  y_map_begin(o, true);
+  y_kv_str(o, "device", r->device);
+  y_kv_int(o, "level", r->level);
+  if (r->size >= 0)
+    y_kv_num(o, "size", r->size);
+  write_stats(o, &r->time);
+  if (r->source)
+    y_kv_str(o, "source", r->source);
+  if (r->energy.count) {
+    y_str(o, "energy");
+    y_map_begin(o, true);
+    write_stats(o, &r->energy);
+    y_map_end(o);
+    if (r->energy_source)
+      y_kv_str(o, "energy_source", r->energy_source);
+  }
+  y_map_end(o);
+}
+
+bool es_profile_write(FILE *f, const EsProfile *p) {
+  YOut o;
+  if (!y_out_begin(&o, f))
+    return false;
+  y_doc_begin(&o);
+  y_map_begin(&o, false);
+  y_kv_int(&o, "esched_profile", PROFILE_VERSION);
+  y_str(&o, "tasks");
+  y_seq_begin(&o, p->nentries == 0);
+  for (int i = 0; i < p->nentries; i++) {
+    const EsProfileEntry *e = &p->entries[i];
+    y_map_begin(&o, false);
+    y_kv_str(&o, "key", e->key);
+    if (e->unit)
+      y_kv_str(&o, "unit", e->unit);
+    if (e->stale) {
+      y_str(&o, "stale");
+      y_bool_out(&o, true);
+    }
+    if (e->nitems) {
+      y_str(&o, "bytes");
+      y_map_begin(&o, true);
+      for (int k = 0; k < e->nitems; k++)
+        y_kv_num(&o, e->item_names[k], e->item_bytes[k]);
+      y_map_end(&o);
+    }
+    y_str(&o, "runs");
+    y_seq_begin(&o, e->nruns == 0);
+    for (int k = 0; k < e->nruns; k++)
+      write_run(&o, &e->runs[k]);
+    y_seq_end(&o);
+    y_map_end(&o);
+  }
+  y_seq_end(&o);
+  y_map_end(&o);
+  y_doc_end(&o);
+  return y_out_end(&o);
+}

@@ -1,0 +1,311 @@
+/* The GLPK boundary: builds the program from triplets, solves it with
+ * glp_intopt, and turns GLPK's errors into EsError.
+ *
+ * GLPK reports fatal errors through a hook and then aborts the process
+ * unless the hook leaves by longjmp; after that its environment must be
+ * freed with glp_free_env, which also frees every problem object. Its
+ * terminal output is switched off so that esched's stdout stays clean.
+ */
+#include "scheduler/lp/milp.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <time.h>
+
+#include "scheduler/base/vec.h"
+
+#ifdef ESCHED_HAVE_GLPK
+
+#include <glpk.h>
+#include <setjmp.h>
+#include <stdio.h>
+#include <string.h>
+
+typedef struct Col {
+  double lo, hi, obj;
+  bool integer;
+} Col;
+
+typedef struct Row {
+  double lo, hi;
+} Row;
+
+struct EsMilp {
+  Col *cols;
+  int ncols, cols_cap;
+  Row *rows;
+  int nrows, rows_cap;
+  int *ti, *tj; /* triplets: row, column (0-based) */
+  double *tv;
+  int nnz, ti_cap, tj_cap, tv_cap;
+  double *solution;
+  double *start; /* [ncols + 1], 1-based as GLPK wants it; NULL when none */
+};
+
+/* GLPK counts rows and columns from 1 (index 0 of its arrays is unused). */
+static int glpk_index(int zero_based) { return zero_based + 1; }
+
+bool es_milp_available(void) { return true; }
+
+EsMilp *es_milp_new(void) { return calloc(1, sizeof(EsMilp)); }
+
+void es_milp_free(EsMilp *m) {
+  if (!m)
+    return;
+  free(m->cols), free(m->rows), free(m->ti), free(m->tj), free(m->tv), free(m->solution);
+  free(m->start);
+  free(m);
+}
+
+int es_milp_add_col(EsMilp *m, double lo, double hi, double obj, bool integer) {
+  if (es_vec_reserve(&m->cols, &m->cols_cap, m->ncols + 1, sizeof *m->cols))
+    return ES_ENOMEM;
+  m->cols[m->ncols] = (Col){lo, hi, obj, integer};
+  return m->ncols++;
+}
+
+int es_milp_add_row(EsMilp *m, double lo, double hi, int n, const int *cols,
+                    const double *vals) {
+  int need = m->nnz + n;
+  if (es_vec_reserve(&m->rows, &m->rows_cap, m->nrows + 1, sizeof *m->rows) ||
+      es_vec_reserve(&m->ti, &m->ti_cap, need, sizeof *m->ti) ||
+      es_vec_reserve(&m->tj, &m->tj_cap, need, sizeof *m->tj) ||
+      es_vec_reserve(&m->tv, &m->tv_cap, need, sizeof *m->tv))
+    return ES_ENOMEM;
+  for (int k = 0; k < n; k++) {
+    m->ti[m->nnz] = m->nrows;
+    m->tj[m->nnz] = cols[k];
+    m->tv[m->nnz++] = vals[k];
+  }
+  m->rows[m->nrows] = (Row){lo, hi};
+  return m->nrows++;
+}
+
+int es_milp_set_start(EsMilp *m, const double *x) {
+  double *start = malloc(((size_t)m->ncols + 1) * sizeof *start);
+  if (!start)
+    return ES_ENOMEM;
+  start[0] = 0;
+  for (int j = 0; j < m->ncols; j++)
+    start[glpk_index(j)] = x[j];
+  free(m->start);
+  m->start = start;
+  return ES_OK;
+}
+
+static int bound_type(double lo, double hi) {
+  if (isinf(lo) && isinf(hi))
+    return GLP_FR;
+  if (isinf(hi))
+    return GLP_LO;
+  if (isinf(lo))
+    return GLP_UP;
+  return lo == hi ? GLP_FX : GLP_DB;
+}
+
+static void on_glpk_error(void *info) { longjmp(*(jmp_buf *)info, 1); }
+static int on_glpk_output(void *info, const char *s) {
+  (void)info, (void)s;
+  return 1; /* swallow it */
+}
+
+typedef struct Progress {
+  double bound;
+  const double *start; /* offered once as a heuristic solution */
+} Progress;
+
+/* Keeps the best bound of the open subproblems, so that a solve stopped by
+ * its time limit can report its gap, and offers the start solution at the
+ * first chance. */
+static void on_branch(glp_tree *tree, void *info) {
+  Progress *pr = info;
+  int reason = glp_ios_reason(tree);
+  if (reason == GLP_IHEUR && pr->start) {
+    glp_ios_heur_sol(tree, pr->start); /* rejected when not feasible: fine */
+    pr->start = NULL;
+  }
+  if (reason == GLP_ISELECT || reason == GLP_IBINGO) {
+    int node = glp_ios_best_node(tree);
+    if (node)
+      pr->bound = glp_ios_node_bound(tree, node);
+  }
+}
+
+static glp_prob *load(const EsMilp *m) {
+  glp_prob *lp = glp_create_prob();
+  glp_set_obj_dir(lp, GLP_MIN);
+  if (m->nrows)
+    glp_add_rows(lp, m->nrows);
+  if (m->ncols)
+    glp_add_cols(lp, m->ncols);
+  for (int i = 0; i < m->nrows; i++)
+    glp_set_row_bnds(lp, glpk_index(i), bound_type(m->rows[i].lo, m->rows[i].hi),
+                     isinf(m->rows[i].lo) ? 0 : m->rows[i].lo,
+                     isinf(m->rows[i].hi) ? 0 : m->rows[i].hi);
+  for (int j = 0; j < m->ncols; j++) {
+    const Col *c = &m->cols[j];
+    glp_set_col_bnds(lp, glpk_index(j), bound_type(c->lo, c->hi), isinf(c->lo) ? 0 : c->lo,
+                     isinf(c->hi) ? 0 : c->hi);
+    glp_set_obj_coef(lp, glpk_index(j), c->obj);
+    glp_set_col_kind(lp, glpk_index(j), c->integer ? GLP_IV : GLP_CV);
+  }
+  return lp;
+}
+
+static int load_matrix(const EsMilp *m, glp_prob *lp) {
+  int *ia = malloc(((size_t)m->nnz + 1) * sizeof *ia);
+  int *ja = malloc(((size_t)m->nnz + 1) * sizeof *ja);
+  double *ar = malloc(((size_t)m->nnz + 1) * sizeof *ar);
+  if (!ia || !ja || !ar) {
+    free(ia), free(ja), free(ar);
+    return ES_ENOMEM;
+  }
+  for (int k = 0; k < m->nnz; k++) {
+    ia[glpk_index(k)] = glpk_index(m->ti[k]);
+    ja[glpk_index(k)] = glpk_index(m->tj[k]);
+    ar[glpk_index(k)] = m->tv[k];
+  }
+  glp_load_matrix(lp, m->nnz, ia, ja, ar);
+  free(ia), free(ja), free(ar);
+  return ES_OK;
+}
+
+static const char *glpk_code_name(int code) {
+  switch (code) {
+  case GLP_EBOUND: return "GLP_EBOUND (incorrect bounds)";
+  case GLP_EROOT: return "GLP_EROOT (no optimal LP basis)";
+  case GLP_ENOPFS: return "GLP_ENOPFS (no primal feasible solution)";
+  case GLP_ENODFS: return "GLP_ENODFS (no dual feasible solution)";
+  case GLP_EFAIL: return "GLP_EFAIL (solver failure)";
+  case GLP_EMIPGAP: return "GLP_EMIPGAP (gap tolerance reached)";
+  case GLP_ETMLIM: return "GLP_ETMLIM (time limit)";
+  case GLP_ESTOP: return "GLP_ESTOP (stopped)";
+  default: return "unknown GLPK code";
+  }
+}
+
+static double now_seconds(void) {
+  struct timespec ts;
+  timespec_get(&ts, TIME_UTC);
+  return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+/* Reads the outcome of glp_intopt into res and m->solution. */
+static int collect(EsMilp *m, glp_prob *lp, int code, const Progress *pr, EsMilpResult *res,
+                   EsError *err) {
+  int status = glp_mip_status(lp);
+  if (code == GLP_ENOPFS || status == GLP_NOFEAS) {
+    res->status = ES_MILP_INFEASIBLE;
+    return ES_OK;
+  }
+  if (code != 0 && code != GLP_ETMLIM && code != GLP_EMIPGAP)
+    return es_error_set(err, ES_ESOLVER, NULL, 0, 0, "GLPK glp_intopt failed: %s",
+                        glpk_code_name(code));
+  if (status != GLP_OPT && status != GLP_FEAS) {
+    res->status = ES_MILP_NO_SOLUTION;
+    res->bound = pr->bound;
+    return ES_OK;
+  }
+  res->status = status == GLP_OPT ? ES_MILP_OPTIMAL : ES_MILP_FEASIBLE;
+  res->objective = glp_mip_obj_val(lp);
+  res->bound = status == GLP_OPT ? res->objective : pr->bound;
+  double denom = fabs(res->objective) > 1e-12 ? fabs(res->objective) : 1e-12;
+  res->gap = status == GLP_OPT ? 0 : fabs(res->objective - res->bound) / denom;
+  free(m->solution);
+  m->solution = malloc(((size_t)m->ncols + 1) * sizeof *m->solution);
+  if (!m->solution)
+    return ES_ENOMEM;
+  for (int j = 0; j < m->ncols; j++)
+    m->solution[j] = glp_mip_col_val(lp, glpk_index(j));
+  return ES_OK;
+}
+
+/* A start solution is offered through the branch callback, which sees the
+ * presolved problem when GLPK's MIP presolver runs; so with a start the
+ * presolver is off and, as glp_intopt then requires, the LP relaxation is
+ * solved first. Returns 0 or a glp_intopt-style code. */
+static int solve_root(glp_prob *lp, glp_iocp *parm) {
+  glp_smcp sp;
+  glp_init_smcp(&sp);
+  sp.msg_lev = GLP_MSG_OFF;
+  sp.presolve = GLP_OFF;
+  parm->presolve = GLP_OFF;
+  int code = glp_simplex(lp, &sp);
+  if (code == 0 && glp_get_status(lp) == GLP_NOFEAS)
+    return GLP_ENOPFS;
+  return code == 0 && glp_get_status(lp) == GLP_OPT ? 0 : GLP_EROOT;
+}
+
+int es_milp_solve(EsMilp *m, double time_limit, EsMilpResult *res, EsError *err) {
+  memset(res, 0, sizeof *res);
+  res->bound = NAN;
+  jmp_buf jb;
+  glp_term_hook(on_glpk_output, NULL);
+  glp_error_hook(on_glpk_error, &jb);
+  glp_prob *volatile lp = NULL;
+  double start = now_seconds();
+  if (setjmp(jb)) {
+    /* GLPK's environment is unusable after an error: free all of it. */
+    glp_free_env();
+    return es_error_set(err, ES_ESOLVER, NULL, 0, 0, "GLPK reported an internal error");
+  }
+  lp = load(m);
+  int rc = load_matrix(m, lp);
+  if (rc) {
+    glp_delete_prob(lp);
+    return es_error_set(err, rc, NULL, 0, 0, "out of memory");
+  }
+  glp_iocp parm;
+  glp_init_iocp(&parm);
+  parm.msg_lev = GLP_MSG_OFF;
+  parm.presolve = GLP_ON;
+  parm.br_tech = GLP_BR_DTH;
+  parm.bt_tech = GLP_BT_BLB;
+  Progress pr = {NAN, m->start};
+  parm.cb_func = on_branch;
+  parm.cb_info = &pr;
+  if (time_limit > 0)
+    parm.tm_lim = time_limit * 1000 > 2e9 ? 2000000000 : (int)(time_limit * 1000);
+  int code = m->start ? solve_root(lp, &parm) : 0;
+  if (code == 0)
+    code = glp_intopt(lp, &parm);
+  rc = collect(m, lp, code, &pr, res, err);
+  res->seconds = now_seconds() - start;
+  glp_delete_prob(lp);
+  glp_error_hook(NULL, NULL);
+  glp_term_hook(NULL, NULL);
+  return rc;
+}
+
+double es_milp_value(const EsMilp *m, int col) {
+  return m->solution && col >= 0 && col < m->ncols ? m->solution[col] : NAN;
+}
+
+#else /* !ESCHED_HAVE_GLPK */
+
+bool es_milp_available(void) { return false; }
+EsMilp *es_milp_new(void) { return NULL; }
+int es_milp_set_start(EsMilp *m, const double *x) {
+  (void)m, (void)x;
+  return ES_ENOSUP;
+}
+void es_milp_free(EsMilp *m) { (void)m; }
+int es_milp_add_col(EsMilp *m, double lo, double hi, double obj, bool integer) {
+  (void)m, (void)lo, (void)hi, (void)obj, (void)integer;
+  return ES_ENOSUP;
+}
+int es_milp_add_row(EsMilp *m, double lo, double hi, int n, const int *cols,
+                    const double *vals) {
+  (void)m, (void)lo, (void)hi, (void)n, (void)cols, (void)vals;
+  return ES_ENOSUP;
+}
+int es_milp_solve(EsMilp *m, double time_limit, EsMilpResult *res, EsError *err) {
+  (void)m, (void)time_limit, (void)res;
+  return es_error_set(err, ES_ENOSUP, NULL, 0, 0, "built without GLPK; install libglpk-dev");
+}
+double es_milp_value(const EsMilp *m, int col) {
+  (void)m, (void)col;
+  return NAN;
+}
+
+#endif

@@ -1,0 +1,84 @@
+/* The DAG view of a problem: precedence arcs in CSR form, a topological
+ * order, mean costs, and the ranks and critical paths the list schedulers
+ * and DVFS passes order tasks by. */
+#ifndef ESCHED_SCHEDULER_MODEL_DAG_H
+#define ESCHED_SCHEDULER_MODEL_DAG_H
+
+#include <stdbool.h>
+
+#include "scheduler/base/error.h"
+#include "scheduler/model/problem.h"
+
+/* An arc of the DAG: the task at the other end and the data item it carries
+ * (-1 for an order-only edge). Parallel arcs (several items) may occur. */
+typedef struct EsArc {
+  int task, item;
+} EsArc;
+
+/* The precedence structure of a problem, with the mean costs that the list
+ * schedulers rank by. Built once per problem; owns its arrays. */
+typedef struct EsDag {
+  int n;
+  int *pred_first, *succ_first; /* [n + 1] CSR offsets */
+  EsArc *pred, *succ;
+  int *topo;              /* [n] a topological order */
+  int *top_label;         /* [ndevices] label of (device, level 0) */
+  double *mean_time;      /* [n] mean time at level 0 over allowed devices */
+  double *min_time;       /* [n] fastest time at level 0 */
+  double *item_mean_comm; /* [nitems] mean transfer time over device pairs */
+} EsDag;
+
+/* Builds the DAG view. Needs times (p->value[ES_OBJ_TIME]). O(V + E + V*D). */
+int es_dag_build(const EsProblem *p, EsDag *d, EsError *err);
+void es_dag_free(EsDag *d);
+
+/* Time of task v at label l; transfer time of an arc's item between two
+ * devices (0 for order arcs and equal devices); mean transfer time. */
+double es_timed_task_time(const EsProblem *p, int v, int l);
+double es_timed_comm(const EsProblem *p, int item, int from_dev, int to_dev);
+double es_dag_mean_comm(const EsDag *d, int item);
+
+/* HEFT's upward rank (Topcuoglu et al. 2002, Eq. 4 of EASEF; the
+ * dissertation's bottom distance) and downward rank (EASEF Eq. 5; the
+ * dissertation's top distance), with mean costs. out[n]. O(V + E). */
+void es_dag_upward_rank(const EsDag *d, double *out);
+void es_dag_downward_rank(const EsDag *d, double *out);
+/* The same ranks over the subgraph of the tasks with alive[v] (arcs to
+ * others vanish); out[v] of the others is left alone. O(V + E). */
+void es_dag_upward_rank_among(const EsDag *d, const bool *alive, double *out);
+void es_dag_downward_rank_among(const EsDag *d, const bool *alive, double *out);
+/* The path priority rank_u + rank_d (CPOP's priority, the dissertation's
+ * decisive path DP = top + bottom distance): prio[n]; down[n] receives
+ * rank_d. O(V + E). */
+void es_dag_path_priority(const EsDag *d, double *prio, double *down);
+/* The critical path by a path priority: from the entry of highest prio,
+ * the successor of highest prio while it equals the entry's (ties by
+ * index). path[n] receives it in order; returns its length. O(V + E). */
+int es_dag_critical_path(const EsDag *d, const double *prio, int *path);
+
+/* Compares priorities with a relative tolerance so that ranks equal on
+ * paper (sums of the same numbers in another order) tie, and ties break by
+ * task index. Returns <0 when task a goes first. */
+int es_rank_cmp(double ra, int a, double rb, int b);
+
+/* Turns priorities into a schedule order that respects precedence: the
+ * ready task of highest priority goes next (a binary heap). order[n]. */
+int es_dag_priority_order(const EsDag *d, const double *prio, int *order);
+/* HEFT's order: es_dag_priority_order by the upward rank. order[n]. */
+int es_dag_heft_order(const EsDag *d, int *order);
+
+
+/* The denominator of SLR (EASEF Eq. 21; extraction garbled it and we read
+ * it from the prose and HEFT's definition): the least, over processors k,
+ * of the sum of w(v, k) along the critical path by mean costs; *proc gets k. */
+double es_dag_slr_base(const EsProblem *p, const EsDag *d, int *proc);
+
+/* The device whose serial time over all tasks is least, and that time;
+ * -1 when no device runs every task. */
+int es_dag_best_single_device(const EsProblem *p, const EsDag *d, double *time);
+/* The same over the tasks with subset[v] (NULL: all): the device on which
+ * they run fastest one after another at the top level (CPOP's critical-path
+ * processor). */
+int es_dag_fastest_device(const EsProblem *p, const EsDag *d, const bool *subset, double *time);
+
+#endif

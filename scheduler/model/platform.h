@@ -1,0 +1,73 @@
+/* The machine: devices with DVFS levels and idle power, and the links that
+ * move data between their memories. Read from a platform file or taken from a
+ * built-in preset (es_platform_preset). */
+#ifndef ESCHED_SCHEDULER_PLATFORM_H
+#define ESCHED_SCHEDULER_PLATFORM_H
+
+#include "scheduler/base/arena.h"
+#include "scheduler/base/error.h"
+#include "scheduler/model/graph.h"
+
+/* One DVFS level (P-state). Levels of a device are ordered fastest first, so
+ * level 0 is the highest frequency. voltage is 0 when unknown. */
+typedef struct EsLevel {
+  double freq;  /* Hz */
+  double power; /* W while busy at this level */
+  double voltage;
+} EsLevel;
+
+typedef struct EsDevice {
+  const char *name;
+  const char *kind; /* "cpu", "gpu", ... (free text; "cpu" is the host) */
+  EsLevel *levels;
+  int nlevels;
+  double idle_power; /* W while idle */
+  EsMark mark;
+} EsDevice;
+
+/* A link moves bytes from one device's memory to another's. */
+typedef struct EsLink {
+  int from, to;
+  double bandwidth; /* bytes per second */
+  double latency;   /* seconds per transfer */
+  double power;     /* W while transferring */
+  EsMark mark;
+} EsLink;
+
+typedef struct EsPlatform {
+  const char *name;
+  const char *file; /* where it was read from; NULL for presets */
+  EsDevice *devices;
+  int ndevices, devices_cap;
+  EsLink *links;
+  int nlinks, links_cap;
+  EsArena arena;
+} EsPlatform;
+
+EsPlatform *es_platform_new(const char *name);
+void es_platform_free(EsPlatform *p);
+
+/* Adds a device with its levels (copied, fastest first) and returns its
+ * index, or -1 when out of memory. */
+int es_platform_add_device(EsPlatform *p, const char *name, const char *kind,
+                           const EsLevel *levels, int nlevels, double idle_power);
+/* Adds a link; with both_ways, also the reverse one. */
+int es_platform_add_link(EsPlatform *p, int from, int to, double bandwidth,
+                         double latency, double power, int both_ways);
+int es_platform_find_device(const EsPlatform *p, const char *name);
+/* The direct link from -> to, or NULL. */
+const EsLink *es_platform_link(const EsPlatform *p, int from, int to);
+
+/* Checks the platform's numbers (positive frequencies and bandwidths,
+ * non-negative powers, levels fastest first, at most one link per pair).
+ * Errors point at the device or link. */
+int es_platform_validate(const EsPlatform *p, EsError *err);
+
+/* A built-in platform by name (see es_platform_preset_names), or NULL. */
+EsPlatform *es_platform_preset(const char *name);
+/* NULL-terminated list of preset names. */
+const char *const *es_platform_preset_names(void);
+/* One line describing a preset, for --help and docs. */
+const char *es_platform_preset_summary(const char *name);
+
+#endif

@@ -1,0 +1,101 @@
+/* Timed schedules: the DAG view of a problem, per-processor timelines, list
+ * scheduling, the validator, the simulator and the DVFS post-passes.
+ *
+ * A timed schedule (EsSolution with start/finish) places every task on one
+ * processor (a device; the label also fixes its DVFS level) over
+ * [start, finish), where finish - start is the task's time at its label. A
+ * duplicating scheduler adds copies of tasks on further processors
+ * (EsSolution.dups). Data of an edge u -> v is available on v's processor
+ * at the earliest, over the copies of u, of the copy's finish plus the
+ * transfer time between the two processors (0 on the same one); order-only
+ * edges carry no transfer. This is the model of Abdel-Kader's dissertation
+ * (Ch. 4, EST/EFT) and of EASEF (Liu et al. 2015, Sec. 3, Eq. 11-12).
+ */
+#ifndef ESCHED_SCHEDULER_TIMELINE_TIMELINE_H
+#define ESCHED_SCHEDULER_TIMELINE_TIMELINE_H
+
+#include <stdbool.h>
+
+#include "scheduler/model/dag.h"
+#include "scheduler/model/problem.h"
+#include "scheduler/model/solution.h"
+
+/* ---- per-processor timelines ---- */
+
+typedef struct EsSlot {
+  double start, finish;
+  int task, copy; /* copy: -1 the task itself, else an index into sol->dups */
+} EsSlot;
+
+typedef struct EsTimeline {
+  int ndev;
+  EsSlot **slot; /* [ndev] sorted by start */
+  int *len, *cap;
+} EsTimeline;
+
+int es_timeline_init(EsTimeline *t, int ndev);
+void es_timeline_free(EsTimeline *t);
+/* Earliest start >= ready of a task of length dur on device d: in the first
+ * idle gap long enough (insertion) or after the last slot. O(log n + gaps). */
+double es_timeline_earliest(const EsTimeline *t, int d, double ready, double dur, bool insertion);
+int es_timeline_insert(EsTimeline *t, int d, EsSlot s);
+/* Index of the slot of (task, copy) on d, or -1. O(slots on d). */
+int es_timeline_find(const EsTimeline *t, int d, int task, int copy);
+/* Removes the slot of (task, copy) on d; returns whether one was found. */
+bool es_timeline_remove(EsTimeline *t, int d, int task, int copy);
+/* Fills the timelines from a solution (tasks and duplicates). */
+int es_timeline_from_solution(EsTimeline *t, const EsProblem *p, const EsSolution *s);
+
+/* ---- copies of tasks (copies.c) ---- */
+
+/* Duplicates per task: head[task] is the first index into sol->dups, next[]
+ * chains the others (-1 ends). */
+typedef struct EsDupIndex {
+  int *head, *next;
+} EsDupIndex;
+int es_dup_index_build(const EsSolution *s, EsDupIndex *ix);
+void es_dup_index_free(EsDupIndex *ix);
+
+/* Where a copy of task v runs: copy -1 is v itself, else sol->dups[copy]. */
+typedef struct EsCopyAt {
+  int label, dev;
+  double start, finish;
+} EsCopyAt;
+EsCopyAt es_copy_at(const EsProblem *p, const EsSolution *s, int v, int copy);
+
+/* Arrival on dev of the data item of an arc from u: the earliest, over
+ * u's copies, of finish + transfer (0 on dev itself). */
+double es_timed_arrival(const EsProblem *p, const EsSolution *s, const EsDupIndex *ix, int u,
+                        int item, int dev);
+/* Time at which all data of v is on dev: the latest arrival over v's
+ * predecessors (all of them placed). O(in-degree * copies). */
+double es_timed_ready(const EsProblem *p, const EsDag *d, const EsSolution *s, const EsDupIndex *ix,
+                      int v, int dev);
+
+
+/* ---- validator and simulator ---- */
+
+/* Checks a timed solution: every copy lasts its time at its label, data
+ * arrives before every copy starts (precedence with transfer delays), no two
+ * copies overlap on a processor, duplicates sit on processors without
+ * another copy of their task, and every task has its own copy. Times are
+ * compared with a relative tolerance tol (1e-9 is typical). The first
+ * violation goes to err (ES_EINVAL). O((V + E) * copies + slots log slots). */
+int es_timed_validate(const EsProblem *p, const EsSolution *s, double tol, EsError *err);
+
+typedef struct EsTimedMetrics {
+  double makespan;
+  double energy;   /* active + idle + transfer; NAN without powers */
+  double active;   /* sum over copies of duration * power of its level */
+  double idle;     /* sum over processors of idle time * idle power of its state */
+  double transfer; /* sum over transfers of time * link power */
+  double slr, ecr; /* EASEF Eq. 21-22 */
+} EsTimedMetrics;
+
+/* Simulates a valid timed solution: energy as EASEF Eq. 2 (active + idle
+ * per processor over [0, makespan]) plus transfers at the link's power; a
+ * processor's idle power follows sol->idle_state (the dissertation's
+ * 5V/off and low-voltage idle strategies). SLR and ECR as EASEF Eq. 21-22. */
+int es_timed_simulate(const EsProblem *p, const EsSolution *s, EsTimedMetrics *m);
+
+#endif
