@@ -1,7 +1,8 @@
 # lit configuration of esched's tests (test/pass, test/scheduler,
-# test/runtime, test/diagnostics). Helper files live in Inputs/ folders,
+# test/runtime, test/diagnostics, test/layers). Helper files live in Inputs/ folders,
 # which are not tests.
 import os
+import sys
 
 import lit.formats
 
@@ -41,6 +42,7 @@ config.substitutions.append(("%nvcc", config.nvcc))
 config.substitutions.append(("%sanitize_flags", config.sanitize_flags))
 config.substitutions.append(("%cmake", config.cmake))
 config.substitutions.append(("%obj_root", config.esched_obj_root))
+config.substitutions.append(("%python", sys.executable))
 for var in ["ESCHED_PLATFORM", "ESCHED_PROFILE", "ESCHED_SCHEDULE", "ESCHED_EXECUTOR",
             "ESCHED_GPU", "ESCHED_DVFS", "ESCHED_TRACE", "ESCHED_SUMMARY", "ESCHED_ALGO",
             "ESCHED_OBJECTIVE", "ESCHED_DEFER_MAX", "ESCHED_CPUFREQ_ROOT", "ESCHED_PROFILE_OUT",

@@ -13,7 +13,8 @@
 # the others against the energy variant's. Never fails.
 # Usage: bench/paper/sumproduct_app.sh BUILD_DIR [DATA_DIR]
 build=${1:-build}
-data=${2:-/work/shared/data}
+# DATA_DIR defaults to ../shared/data beside the project (the data is not part of it).
+data=${2:-$(cd "$(dirname "$0")/../.." && pwd)/../shared/data}
 bin=$build/bin
 profile=$(cd "$(dirname "$0")/../../examples/sumproduct" && pwd)/profile.yaml
 tmp=$(mktemp -d)

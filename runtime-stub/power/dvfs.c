@@ -1,5 +1,6 @@
 /* DVFS: the sim bookkeeping and the choice of back end (dvfs.h). */
 #include "runtime-stub/power/dvfs.h"
+#include "runtime-stub/power/dvfs_nvml.h"
 
 #include <stdio.h>
 #include <stdlib.h>

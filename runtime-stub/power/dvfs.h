@@ -8,17 +8,10 @@
 #ifndef ESCHED_RT_DVFS_H
 #define ESCHED_RT_DVFS_H
 
+#include "runtime-stub/power/dvfs_cpufreq.h"
 #include "scheduler/model/platform.h"
 
 typedef enum RtDvfsKind { RT_DVFS_SIM, RT_DVFS_CPUFREQ, RT_DVFS_NVML } RtDvfsKind;
-
-typedef struct RtCpufreq {
-  char **files; /* the file written per CPU (scaling_setspeed or scaling_max_freq) */
-  int *cpus;    /* the CPU number of each file; files are in increasing CPU order */
-  int nfiles;
-  long *avail; /* scaling_available_frequencies in kHz, or NULL */
-  int navail;
-} RtCpufreq;
 
 typedef struct RtDvfs {
   RtDvfsKind kind;
@@ -42,18 +35,5 @@ int rt_dvfs_set(RtDvfs *d, int dev, int level, char *why, int whylen);
 void rt_dvfs_to_sim(RtDvfs *d);
 void rt_dvfs_close(RtDvfs *d);
 const char *rt_dvfs_name(RtDvfsKind kind);
-
-/* The cpufreq back end (dvfs_cpufreq.c). */
-int rt_cpufreq_open(RtCpufreq *c, const char *root, char *why, int whylen);
-int rt_cpufreq_set(RtCpufreq *c, double hz, char *why, int whylen);
-/* Sets the i-th CPU's file only (a stream's core; thread safe: writes one
- * file and changes nothing in c). */
-int rt_cpufreq_set_one(const RtCpufreq *c, int i, double hz, char *why, int whylen);
-void rt_cpufreq_close(RtCpufreq *c);
-
-/* The nvml back end (dvfs_nvml.c); ES_ENOSUP when not built in. */
-int rt_nvml_open(void **ctx, char *why, int whylen);
-int rt_nvml_set(void *ctx, double hz, char *why, int whylen);
-void rt_nvml_close(void *ctx);
 
 #endif

@@ -13,7 +13,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "runtime-stub/power/dvfs.h"
+#include "runtime-stub/power/dvfs_cpufreq.h"
 #include "scheduler/base/error.h"
 
 static char *join(const char *a, const char *b) {

@@ -5,7 +5,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-#include "runtime-stub/power/dvfs.h"
+#include "runtime-stub/power/dvfs_nvml.h"
 #include "scheduler/base/error.h"
 
 #ifdef ESCHED_HAVE_NVML

@@ -10,7 +10,7 @@
 #include <sched.h>
 #endif
 
-#include "runtime-stub/stream/stream.h"
+#include "runtime-stub/stream/stream_pin.h"
 #include "scheduler/base/error.h"
 
 int rt_pin_cpu(int cpu) {

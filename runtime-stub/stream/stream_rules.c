@@ -11,7 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "runtime-stub/stream/stream.h"
+#include "runtime-stub/stream/stream_rules.h"
 #include "scheduler/base/error.h"
 #include "scheduler/base/units.h"
 #include "scheduler/base/vec.h"

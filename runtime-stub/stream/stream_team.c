@@ -15,7 +15,8 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "runtime-stub/stream/stream.h"
+#include "runtime-stub/stream/stream_pin.h"
+#include "runtime-stub/stream/stream_team.h"
 #include "scheduler/base/error.h"
 #include "scheduler/base/vec.h"
 

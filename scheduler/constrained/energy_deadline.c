@@ -42,6 +42,7 @@
 #include "scheduler/timeline/timeline.h"
 #include "scheduler/timed/list_sched.h"
 #include "scheduler/dvfs/dvfs.h"
+#include "scheduler/dvfs/dvfs_pass.h"
 
 enum { BISECTIONS = 40, MOVE_ROUNDS = 4, ILP_MAX_CELLS = 400 };
 

@@ -1,5 +1,5 @@
 /* DVFS post-passes: the table of strategy names and the dispatcher (dvfs.h).
- * The passes (one file each) share dvfs_state.c, not this file. Every pass keeps the processor assignment and the order on
+ * The passes (one file each) share dvfs_pass.c, not this file. Every pass keeps the processor assignment and the order on
  * each processor; it only changes levels (and with them durations) and
  * shifts tasks within their slack, so the makespan never exceeds the horizon
  * (the validator checks it in the property tests).
@@ -11,6 +11,7 @@
 
 #include "scheduler/model/solution.h"
 #include "scheduler/dvfs/dvfs.h"
+#include "scheduler/dvfs/dvfs_pass.h"
 
 static const char *const names[] = {"none",  "off-idle", "low-idle:LEVEL", "scale:LEVEL",
                                     "scale", "evenly",   "equalize",       NULL};

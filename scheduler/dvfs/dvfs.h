@@ -26,10 +26,4 @@ int es_dvfs_apply(const EsProblem *p, const char *spec, double horizon, EsSoluti
 /* NULL-terminated names of the strategies, for help texts. */
 const char *const *es_dvfs_names(void);
 
-/* The passes themselves (one file each). level < 0: the slowest that fits. */
-int es_dvfs_idle(const EsProblem *p, int state, EsSolution *s, EsError *err);
-int es_dvfs_scale(const EsProblem *p, int level, double horizon, EsSolution *s, EsError *err);
-int es_dvfs_evenly(const EsProblem *p, double horizon, EsSolution *s, EsError *err);
-int es_dvfs_equalize(const EsProblem *p, double horizon, EsSolution *s, EsError *err);
-
 #endif

@@ -23,8 +23,7 @@
 #include "scheduler/model/solution.h"
 #include "scheduler/model/dag.h"
 #include "scheduler/timeline/timeline.h"
-#include "scheduler/dvfs/dvfs.h"
-#include "scheduler/dvfs/dvfs_state.h"
+#include "scheduler/dvfs/dvfs_pass.h"
 
 /* The own-task slot before (v, -1) on dev, or NULL. */
 static const EsSlot *prev_slot(const EsTimeline *tl, int dev, int v) {

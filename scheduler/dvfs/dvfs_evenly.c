@@ -11,8 +11,7 @@
 
 #include "scheduler/model/solution.h"
 #include "scheduler/timeline/timeline.h"
-#include "scheduler/dvfs/dvfs.h"
-#include "scheduler/dvfs/dvfs_state.h"
+#include "scheduler/dvfs/dvfs_pass.h"
 
 /* The copy over its whole window [start, latest finish], as late as it may. */
 static int evenly_one(const EsProblem *p, EsDvfsState *st, EsSolution *s, int v, int copy,

@@ -4,7 +4,7 @@
  * idle (2V / 3.3V during idle). Only the idle power changes, so the
  * schedule and its makespan are untouched. */
 #include "scheduler/model/solution.h"
-#include "scheduler/dvfs/dvfs.h"
+#include "scheduler/dvfs/dvfs_pass.h"
 
 int es_dvfs_idle(const EsProblem *p, int state, EsSolution *s, EsError *err) {
   if (es_solution_set_idle(s, p->ndevices))

@@ -19,8 +19,7 @@
 #include "scheduler/model/solution.h"
 #include "scheduler/model/dag.h"
 #include "scheduler/timeline/timeline.h"
-#include "scheduler/dvfs/dvfs.h"
-#include "scheduler/dvfs/dvfs_state.h"
+#include "scheduler/dvfs/dvfs_pass.h"
 
 static int scale_copy(const EsProblem *p, EsDvfsState *st, EsSolution *s, int v, int copy,
                       int level, double horizon) {

@@ -14,20 +14,8 @@
 #define ESCHED_SCHEDULER_IMPORT_H
 
 #include "scheduler/base/error.h"
+#include "scheduler/io/importer.h"
 #include "scheduler/model/graph.h"
-
-typedef enum EsImportFormat {
-  ES_IMPORT_AUTO = 0, /* by extension: .stg, .xml/.dax, .json */
-  ES_IMPORT_STG,
-  ES_IMPORT_DAX,
-  ES_IMPORT_WFCOMMONS,
-} EsImportFormat;
-
-typedef struct EsImportOptions {
-  EsImportFormat format;
-  int nprocs;       /* processors p0..p(nprocs-1); 0 means 1 */
-  double bandwidth; /* bytes per second for edge times; 0: keep bytes */
-} EsImportOptions;
 
 /* Reads path into a new graph (*out, owned by the caller). Errors point at
  * the file (and line where the library reports one). */

@@ -11,7 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "scheduler/io/import_reader.h"
+#include "scheduler/io/importer.h"
 
 #ifdef ESCHED_HAVE_LIBXML2
 #include <libxml/parser.h>
@@ -103,7 +103,7 @@ static int read_deps(xmlNode *root, const EsImportOptions *opt, EsGraph *g, xmlN
   return ES_OK;
 }
 
-int es_import_dax(const char *path, const EsImportOptions *opt, EsGraph *g, EsError *err) {
+static int read_dax(const char *path, const EsImportOptions *opt, EsGraph *g, EsError *err) {
   xmlDoc *doc = xmlReadFile(path, NULL, XML_PARSE_NONET | XML_PARSE_NOERROR | XML_PARSE_NOWARNING);
   if (!doc) {
     const xmlError *e = xmlGetLastError();
@@ -129,9 +129,11 @@ int es_import_dax(const char *path, const EsImportOptions *opt, EsGraph *g, EsEr
   return rc;
 }
 #else
-int es_import_dax(const char *path, const EsImportOptions *opt, EsGraph *g, EsError *err) {
+static int read_dax(const char *path, const EsImportOptions *opt, EsGraph *g, EsError *err) {
   (void)opt, (void)g;
   return es_error_set(err, ES_ENOSUP, path, 0, 0,
                       "DAX import needs libxml2 (install libxml2-dev and rebuild)");
 }
 #endif
+
+const EsImporter es_importer_dax = {ES_IMPORT_DAX, {".xml", ".dax"}, read_dax};

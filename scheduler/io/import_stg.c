@@ -12,7 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "scheduler/io/import_reader.h"
+#include "scheduler/io/importer.h"
 
 typedef struct Lexer {
   FILE *f;
@@ -81,7 +81,7 @@ static int read_tasks(Lexer *lx, const EsImportOptions *opt, EsGraph *g, int n, 
   return ES_OK;
 }
 
-int es_import_stg(const char *path, const EsImportOptions *opt, EsGraph *g, EsError *err) {
+static int read_stg(const char *path, const EsImportOptions *opt, EsGraph *g, EsError *err) {
   Lexer lx = {fopen(path, "r"), path, 1, false};
   if (!lx.f)
     return es_error_set(err, ES_EIO, path, 0, 0, "cannot open '%s'", path);
@@ -94,3 +94,5 @@ int es_import_stg(const char *path, const EsImportOptions *opt, EsGraph *g, EsEr
   fclose(lx.f);
   return rc;
 }
+
+const EsImporter es_importer_stg = {ES_IMPORT_STG, {".stg"}, read_stg};

@@ -16,7 +16,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "scheduler/io/import_reader.h"
+#include "scheduler/io/importer.h"
 
 #ifdef ESCHED_HAVE_JSONC
 #include <json.h>
@@ -137,7 +137,7 @@ static int import_tasks(json_object *tasks, json_object *files, json_object *exe
   return ES_OK;
 }
 
-int es_import_wfcommons(const char *path, const EsImportOptions *opt, EsGraph *g, EsError *err) {
+static int read_wfcommons(const char *path, const EsImportOptions *opt, EsGraph *g, EsError *err) {
   json_object *root = json_object_from_file(path);
   if (!root)
     return es_error_set(err, ES_EINVAL, path, 0, 0, "WfCommons: not readable JSON: %s",
@@ -161,9 +161,11 @@ int es_import_wfcommons(const char *path, const EsImportOptions *opt, EsGraph *g
   return rc;
 }
 #else
-int es_import_wfcommons(const char *path, const EsImportOptions *opt, EsGraph *g, EsError *err) {
+static int read_wfcommons(const char *path, const EsImportOptions *opt, EsGraph *g, EsError *err) {
   (void)opt, (void)g;
   return es_error_set(err, ES_ENOSUP, path, 0, 0,
                       "WfCommons import needs json-c (install libjson-c-dev and rebuild)");
 }
 #endif
+
+const EsImporter es_importer_wfcommons = {ES_IMPORT_WFCOMMONS, {".json"}, read_wfcommons};

@@ -29,6 +29,7 @@
 #include "scheduler/model/dag.h"
 #include "scheduler/timed/list_sched.h"
 #include "scheduler/dvfs/dvfs.h"
+#include "scheduler/dvfs/dvfs_pass.h"
 
 typedef struct Paths {
   int *task;  /* tasks path by path, each in path order */

@@ -1,13 +1,24 @@
-/* What the DVFS passes share while they change a schedule (dvfs_state.c):
- * the schedule's DAG, timelines and duplicates, slack, and setting a copy's
- * level. Used by the passes and by EASEF, never by their callers. */
-#ifndef ESCHED_SCHEDULER_DVFS_DVFS_STATE_H
-#define ESCHED_SCHEDULER_DVFS_DVFS_STATE_H
+/* The DVFS passes (one file each; dvfs.c names them) and what they share
+ * while they change a schedule (dvfs_pass.c): the schedule's DAG,
+ * timelines and duplicates, slack, and setting a copy's level. Callers
+ * that run one pass directly (EASEF equalizes) include this; the others
+ * use dvfs.h. */
+#ifndef ESCHED_SCHEDULER_DVFS_DVFS_PASS_H
+#define ESCHED_SCHEDULER_DVFS_DVFS_PASS_H
 
 #include <stdbool.h>
 
 #include "scheduler/model/dag.h"
+#include "scheduler/base/error.h"
+#include "scheduler/model/problem.h"
+#include "scheduler/model/solution.h"
 #include "scheduler/timeline/timeline.h"
+
+/* The passes themselves (one file each). level < 0: the slowest that fits. */
+int es_dvfs_idle(const EsProblem *p, int state, EsSolution *s, EsError *err);
+int es_dvfs_scale(const EsProblem *p, int level, double horizon, EsSolution *s, EsError *err);
+int es_dvfs_evenly(const EsProblem *p, double horizon, EsSolution *s, EsError *err);
+int es_dvfs_equalize(const EsProblem *p, double horizon, EsSolution *s, EsError *err);
 
 /* What the passes share while they change a schedule s: its DAG, the
  * timelines of s (kept in step by es_dvfs_set_copy) and its duplicates. */

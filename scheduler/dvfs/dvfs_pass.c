@@ -1,7 +1,7 @@
 /* What the DVFS passes share (dvfs_state.h): the schedule's DAG, timelines
  * and duplicates, the slack of a copy before its successors, sweeps over the
  * copies, and changing a copy's level in step with the timelines. */
-#include "scheduler/dvfs/dvfs_state.h"
+#include "scheduler/dvfs/dvfs_pass.h"
 
 #include <math.h>
 #include <stdlib.h>

@@ -1,7 +1,7 @@
-/* The graph-building steps every importer shares (import_reader.h). */
-#include <stdio.h>
+/* The graph-building steps every importer shares (importer.h). */
+#include "scheduler/io/importer.h"
 
-#include "scheduler/io/import_reader.h"
+#include <stdio.h>
 
 int es_import_task(EsGraph *g, const EsImportOptions *opt, const char *name, double t) {
   int v = es_graph_add_task(g, name);

@@ -1,0 +1,2 @@
+/* A unit of the ring. */
+int a(void);

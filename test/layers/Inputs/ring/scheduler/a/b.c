@@ -1,0 +1,3 @@
+#include "scheduler/a/b.h"
+#include "scheduler/a/a.h"
+int b(void) { return a(); }

@@ -1,0 +1,2 @@
+/* The other unit of the ring. */
+int b(void);

@@ -1,0 +1,2 @@
+/* An upper room. */
+int top(void);

@@ -1,0 +1,2 @@
+/* A lower room. */
+int low(void);
