@@ -8,8 +8,8 @@
  * is present when esched-cc is a launcher (CMAKE_C_COMPILER_LAUNCHER); as
  * CC=esched-cc it is $ESCHED_CC, else cc. Every .c input that mentions esched
  * is rewritten by `esched compile` into a temporary folder under the same
- * base name (so `cc -c foo.c` still writes foo.o); other files pass straight
- * through. The runtime's include folders are added, and when the command
+ * base name (so `cc -c foo.c` still writes foo.o), its quoted includes still
+ * found beside the original (-iquote); other files pass straight through. The runtime's include folders are added, and when the command
  * links, the runtime library and what it needs.
  */
 #include <errno.h>
@@ -211,14 +211,22 @@ static void find_layout(Layout *l) {
   snprintf(l->runtime, sizeof l->runtime, "%s", ESCHED_CC_RUNTIME_LIBRARY);
 }
 
-/* Runs `esched compile` on src into dir/<base name>; returns the new path or
- * NULL after esched printed its diagnostics. */
-static char *rewrite(const Options *o, const Layout *l, const char *src, const char *dir,
+/* Runs `esched compile` on src into dir/<n>/<base name> (a folder per input,
+ * so a/mod.c and b/mod.c do not collide, and `cc -c mod.c` still writes
+ * mod.o); returns the new path or NULL after esched printed its diagnostics. */
+static char *rewrite(const Options *o, const Layout *l, const char *src, const char *dir, int n,
                      const Argv *flags) {
-  char *out = malloc(strlen(dir) + strlen(base_name(src)) + 2);
+  size_t len = strlen(dir) + strlen(base_name(src)) + 32;
+  char *out = malloc(len);
   if (!out)
     return NULL;
-  sprintf(out, "%s/%s", dir, base_name(src));
+  snprintf(out, len, "%s/%d", dir, n);
+  if (mkdir(out, 0700) != 0) {
+    fprintf(stderr, "esched-cc: error: cannot create '%s': %s\n", out, strerror(errno));
+    free(out);
+    return NULL;
+  }
+  snprintf(out, len, "%s/%d/%s", dir, n, base_name(src));
   Argv cmd = {0};
   push(&cmd, l->esched);
   push(&cmd, "compile");
@@ -233,6 +241,8 @@ static char *rewrite(const Options *o, const Layout *l, const char *src, const c
   int rc = run(cmd.v);
   argv_free(&cmd);
   if (rc != 0) {
+    *strrchr(out, '/') = '\0';
+    rmdir(out);
     free(out);
     return NULL;
   }
@@ -247,10 +257,102 @@ static bool links(int argc, char **argv, int first) {
   return true;
 }
 
+/* Removes the rewritten files, their folders, then dir. */
 static void remove_tree(const char *dir, const Argv *files) {
-  for (int i = 0; i < files->len; i++)
+  for (int i = 0; i < files->len; i++) {
     unlink(files->v[i]);
+    char *slash = strrchr(files->v[i], '/');
+    if (slash) {
+      *slash = '\0';
+      rmdir(files->v[i]);
+    }
+  }
   rmdir(dir);
+}
+
+/* The folder of path, for -iquote: quoted includes of a rewritten file are
+ * looked up beside the original first, as cc would. */
+static void push_source_dir(Argv *cc, const char *path) {
+  const char *slash = strrchr(path, '/');
+  char dir[4096];
+  if (!slash)
+    snprintf(dir, sizeof dir, ".");
+  else if (slash == path)
+    snprintf(dir, sizeof dir, "/");
+  else
+    snprintf(dir, sizeof dir, "%.*s", (int)(slash - path), path);
+  push(cc, "-iquote");
+  push(cc, dir);
+}
+
+/* Whether argv[k] is an input file of the compiler: not an option, not an
+ * option's value. */
+static bool is_input(char **argv, int first, int k) {
+  if (argv[k][0] == '-')
+    return false;
+  return k == first || !takes_value(argv[k - 1]) || k - 1 < first;
+}
+
+static int count_sources(int argc, char **argv, int first) {
+  int n = 0;
+  for (int k = first; k < argc; k++)
+    n += is_input(argv, first, k) && ends_with(argv[k], ".c");
+  return n;
+}
+
+static bool compiles_only(int argc, char **argv, int first) {
+  for (int k = first; k < argc; k++)
+    if (!strcmp(argv[k], "-c"))
+      return true;
+  return false;
+}
+
+/* The include folders every rewritten file needs: the runtime's header and
+ * esched.h. */
+static void push_includes(Argv *cc, const Layout *l) {
+  push(cc, "-I");
+  push(cc, l->include);
+  push(cc, "-I");
+  push(cc, l->annotations);
+}
+
+/* Compiles one rewritten file (of original src) on its own into obj, with
+ * the command's options but none of its inputs or outputs: with several
+ * sources in one command, each must see only its own folder's headers. */
+static int compile_alone(const Options *o, const Layout *l, int argc, char **argv,
+                         const char *rewritten, const char *src, const char *obj) {
+  Argv cmd = {0};
+  push(&cmd, o->compiler);
+  for (int k = o->first_arg; k < argc; k++) {
+    if (!strcmp(argv[k], "-o") && k + 1 < argc) {
+      k++;
+      continue;
+    }
+    if (!strcmp(argv[k], "-c") || is_input(argv, o->first_arg, k))
+      continue;
+    push(&cmd, argv[k]);
+    if (takes_value(argv[k]) && k + 1 < argc)
+      push(&cmd, argv[++k]);
+  }
+  push_source_dir(&cmd, src);
+  push_includes(&cmd, l);
+  push(&cmd, "-c");
+  push(&cmd, rewritten);
+  push(&cmd, "-o");
+  push(&cmd, obj);
+  int rc = run(cmd.v);
+  argv_free(&cmd);
+  return rc;
+}
+
+/* The object cc -c would write for src: its base name with .o, here. */
+static char *object_name(const char *src) {
+  const char *b = base_name(src);
+  size_t n = strlen(b);
+  char *o = malloc(n + 3);
+  if (o)
+    sprintf(o, "%.*s.o", (int)(n - 2), b);
+  return o;
 }
 
 int main(int argc, char **argv) {
@@ -262,7 +364,7 @@ int main(int argc, char **argv) {
   o.first_arg = i;
   Layout l;
   find_layout(&l);
-  Argv flags = {0}, cc = {0}, made = {0};
+  Argv flags = {0}, cc = {0}, made = {0}, quote = {0};
   for (int k = o.first_arg; k < argc; k++) {
     if (preprocessor_flag(argv[k])) {
       push(&flags, argv[k]);
@@ -277,6 +379,13 @@ int main(int argc, char **argv) {
   snprintf(dir, sizeof dir, "%s/esched-cc-XXXXXX", tmp);
   bool have_dir = false;
   int status = 1;
+  /* One source: compiled in the command itself, its folder searched first
+   * for quoted includes. Several: each rewritten one alone, so that each
+   * sees only its own folder; the command then gets its object (or, with
+   * -c, has written it where cc would). */
+  bool alone = count_sources(argc, argv, o.first_arg) > 1;
+  bool only_compile = compiles_only(argc, argv, o.first_arg);
+  int rest = 0; /* inputs left for the command itself */
   push(&cc, o.compiler);
   for (int k = o.first_arg; k < argc; k++) {
     const char *a = argv[k];
@@ -285,26 +394,50 @@ int main(int argc, char **argv) {
       push(&cc, argv[++k]);
       continue;
     }
-    if (a[0] != '-' && ends_with(a, ".c") && mentions_esched(a)) {
+    bool input = is_input(argv, o.first_arg, k);
+    if (input && ends_with(a, ".c") && mentions_esched(a)) {
       if (!have_dir && !(have_dir = mkdtemp(dir) != NULL)) {
         fprintf(stderr, "esched-cc: error: cannot create a temporary folder: %s\n",
                 strerror(errno));
         goto out;
       }
-      char *rewritten = rewrite(&o, &l, a, dir, &flags);
+      char *rewritten = rewrite(&o, &l, a, dir, made.len, &flags);
       if (!rewritten)
         goto out;
       push(&made, rewritten);
-      push(&cc, rewritten);
-      free(rewritten);
+      if (!alone) {
+        push_source_dir(&quote, a);
+        push(&cc, rewritten);
+        free(rewritten);
+        rest++;
+        continue;
+      }
+      char *obj = only_compile ? object_name(a) : malloc(strlen(rewritten) + 1);
+      if (obj && !only_compile)
+        sprintf(obj, "%.*s.o", (int)(strlen(rewritten) - 2), rewritten);
+      int rc = obj ? compile_alone(&o, &l, argc, argv, rewritten, a, obj) : 1;
+      if (rc == 0 && !only_compile) {
+        push(&made, obj);
+        push(&cc, obj);
+      }
+      free(obj), free(rewritten);
+      if (rc != 0) {
+        status = rc;
+        goto out;
+      }
+      rest += !only_compile;
       continue;
     }
+    rest += input;
     push(&cc, a);
   }
-  push(&cc, "-I");
-  push(&cc, l.include);
-  push(&cc, "-I");
-  push(&cc, l.annotations);
+  if (rest == 0 && only_compile) {
+    status = 0; /* every input was compiled alone */
+    goto out;
+  }
+  for (int k = 0; k < quote.len; k++)
+    push(&cc, quote.v[k]);
+  push_includes(&cc, &l);
   if (links(argc, argv, o.first_arg)) {
     push(&cc, l.runtime);
     char libs[] = ESCHED_CC_RUNTIME_LINK_LIBS;
@@ -317,6 +450,7 @@ out:
     remove_tree(dir, &made);
   else if (have_dir)
     fprintf(stderr, "esched-cc: note: rewritten files kept in %s\n", dir);
-  argv_free(&flags), argv_free(&cc), argv_free(&made), argv_free(&o.esched);
+  argv_free(&flags), argv_free(&cc), argv_free(&made), argv_free(&quote);
+  argv_free(&o.esched);
   return status;
 }

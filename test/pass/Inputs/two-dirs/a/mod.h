@@ -1,0 +1,2 @@
+/* The factor of folder a. */
+#define FACTOR 3.0

@@ -1,0 +1,2 @@
+/* The factor of folder b. */
+#define FACTOR 5.0
