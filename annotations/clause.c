@@ -294,6 +294,41 @@ static bool parse_ident_arg(Parser *p, EsClause *c, const char *what) {
   return expect(p, ')', "')'");
 }
 
+/* launcher = "cuda" | "opencl", after a variant's ':' */
+static bool parse_launcher(Parser *p, EsClause *c) {
+  size_t start;
+  char *kind = read_ident(p, &start);
+  c->launcher_col = col_of(start);
+  for (EsLauncher k = ES_LAUNCHER_CUDA; kind && k <= ES_LAUNCHER_OPENCL; k++)
+    if (!strcmp(kind, es_launcher_name(k)))
+      c->launcher = k;
+  if (!c->launcher && kind)
+    error_at(p, start, "unknown launcher kind '%s' (cuda, opencl)", kind);
+  else if (!c->launcher && !at_end(p) && !p->nomem)
+    error_at(p, start, "expected a launcher kind (cuda, opencl)");
+  free(kind);
+  return c->launcher != ES_LAUNCHER_NONE;
+}
+
+/* "(" IDENT [":" launcher] ")" after a device */
+static bool parse_variant(Parser *p, EsClause *c) {
+  size_t start;
+  c->ident = read_ident(p, &start);
+  c->ident_col = col_of(start);
+  if (!c->ident) {
+    if (!at_end(p) && !p->nomem)
+      error_at(p, start, "expected a function name");
+    return false;
+  }
+  skip_space(p);
+  if (cur(p) == ':') {
+    p->pos++;
+    if (!parse_launcher(p, c))
+      return false;
+  }
+  return expect(p, ')', "')'");
+}
+
 static bool parse_pin(Parser *p, EsClause *c) {
   if (!parse_ident_arg(p, c, "a device name"))
     return false;
@@ -496,7 +531,7 @@ static bool parse_clause_body(Parser *p, EsClause *c) {
       error_at(p, (size_t)c->col - 1, "'cpu' is the host: its variant is the task region itself");
       return false;
     }
-    return parse_ident_arg(p, c, "a function name");
+    return parse_variant(p, c);
   }
   return false;
 }
@@ -751,4 +786,8 @@ const char *es_clause_kind_name(EsClauseKind k) {
   case ES_CLAUSE_NOREPLAY: return "noreplay";
   }
   return "?";
+}
+
+const char *es_launcher_name(EsLauncher k) {
+  return k == ES_LAUNCHER_CUDA ? "cuda" : k == ES_LAUNCHER_OPENCL ? "opencl" : NULL;
 }

@@ -10,7 +10,7 @@
  *   directive  = "task" | "region" | "stream"
  *   clause     = "name" "(" IDENT ")"
  *              | ("in" | "out" | "inout") "(" item ("," item)* ")"
- *              | DEVICE "(" IDENT ")"          -- a variant on another device
+ *              | DEVICE "(" IDENT [":" launcher] ")"   -- a variant on another device
  *              | "pin" "(" DEVICE ")"
  *              | "noreplay"                   -- the only clause without '('
  *              | ("width" | "cores") "(" expr ")"       -- C integer constants
@@ -19,6 +19,7 @@
  *   item       = IDENT [ "[" [expr] ":" [expr] "]" ]
  *   efficiency = "perfect" | "comm" ":" value | entry ("," entry)*
  *   entry      = INTEGER ":" value               -- width q : e(q)
+ *   launcher   = "cuda" | "opencl"   -- the function starts kernels of that kind
  *
  * Whitespace, backslash-newline, and C comments separate tokens. expr is C
  * expression text up to the ':' or ']' (')' for width and cores) outside
@@ -56,6 +57,14 @@ typedef enum EsClauseKind {
   ES_CLAUSE_NOREPLAY,   /* noreplay: effects beyond the task's data, never run twice */
 } EsClauseKind;
 
+/* What kind of function a variant is: plain C, or a launcher of CUDA or
+ * OpenCL kernels (docs/annotations.md, "Device variants"). */
+typedef enum EsLauncher {
+  ES_LAUNCHER_NONE,
+  ES_LAUNCHER_CUDA,
+  ES_LAUNCHER_OPENCL,
+} EsLauncher;
+
 /* One entry of an in/out/inout list: a variable or an array section. */
 typedef struct EsClauseItem {
   char *name;
@@ -79,6 +88,8 @@ typedef struct EsClause {
   char *device; /* VARIANT and PIN: the device name */
   char *ident;  /* NAME: the task name; VARIANT: the function; PIN: the device */
   int ident_col;
+  EsLauncher launcher; /* VARIANT: what kind of function ident is */
+  int launcher_col;    /* 0 when plain C (no ": kind") */
   EsClauseItem *items; /* IN, OUT, INOUT */
   int nitems;
   char *text; /* WIDTH, CORES: the expression; WORK, DEADLINE: the value (trimmed) */
@@ -135,5 +146,7 @@ void es_annotation_clear(EsAnnotation *a);
 /* Clauses that only tasks of a stream take (width, work, efficiency). */
 bool es_clause_stream_only(EsClauseKind k);
 const char *es_clause_kind_name(EsClauseKind k);
+/* "cuda", "opencl", or NULL for ES_LAUNCHER_NONE. */
+const char *es_launcher_name(EsLauncher k);
 
 #endif

@@ -9,6 +9,14 @@
 # cpu-only, gpu-only, greedy), NAME is the first variant and NAME-VARIANT each
 # of the others: several scheduled programs from one source.
 #
+# Device launchers among the SOURCES (docs/annotations.md, "Launchers"):
+# .cu files are compiled by nvcc (ESCHED_NVCC; a .cu source without the CUDA
+# toolkit is an error) and the program links the shared libcudart they
+# need; .cl files (OpenCL kernels, loaded at run time) are copied beside
+# the program, where the runtime looks for them. Programs whose OpenCL
+# launchers call OpenCL link it themselves (target_link_libraries(NAME
+# PRIVATE OpenCL::OpenCL), per variant target).
+#
 # PROFILE gives measured task times to schedule from. PROFILE_GENERATE builds
 # programs that measure every task and merge the samples into DIR/
 # esched-profile.yaml when they exit; PROFILE_USE reschedules from such a
@@ -28,6 +36,52 @@ function(_esched_compile_flags target out)
       "$<$<BOOL:${defs}>:-D$<JOIN:${defs},$<SEMICOLON>-D>>"
       "$<$<BOOL:${std}>:-std=c${std}>"
       PARENT_SCOPE)
+endfunction()
+
+# The object nvcc makes of CUDA launcher src for target, in out.
+function(_esched_cuda_object target src out)
+  if(NOT ESCHED_NVCC)
+    message(FATAL_ERROR "esched_add_executable(${target}): ${src} is CUDA, and nvcc was not "
+                        "found (install the CUDA toolkit, or set CUDAToolkit_ROOT)")
+  endif()
+  get_filename_component(base ${src} NAME)
+  set(obj ${CMAKE_CURRENT_BINARY_DIR}/esched/${target}/${base}.o)
+  set(incs "$<TARGET_PROPERTY:${target},INCLUDE_DIRECTORIES>")
+  add_custom_command(
+    OUTPUT ${obj}
+    COMMAND ${CMAKE_COMMAND} -E make_directory ${CMAKE_CURRENT_BINARY_DIR}/esched/${target}
+    COMMAND ${ESCHED_NVCC} -c ${src} -o ${obj} -Xcompiler -fPIC
+            "$<$<BOOL:${incs}>:-I$<JOIN:${incs},$<SEMICOLON>-I>>"
+    DEPENDS ${src}
+    COMMENT "esched: nvcc ${base} (${target})"
+    COMMAND_EXPAND_LISTS VERBATIM)
+  set(${out} ${obj} PARENT_SCOPE)
+endfunction()
+
+# OpenCL C file src, copied beside target's program when it changes.
+function(_esched_copy_kernels target src)
+  add_custom_command(TARGET ${target} POST_BUILD
+    COMMAND ${CMAKE_COMMAND} -E copy_if_different ${src} $<TARGET_FILE_DIR:${target}>
+    VERBATIM)
+endfunction()
+
+# The device launchers of target among srcs: .cu objects join it (and
+# libcudart its link), .cl files are copied beside it.
+function(_esched_launchers target)
+  set(cuda FALSE)
+  foreach(src ${ARGN})
+    if(src MATCHES "\\.cu$")
+      _esched_cuda_object(${target} ${src} obj)
+      target_sources(${target} PRIVATE ${obj})
+      set(cuda TRUE)
+    elseif(src MATCHES "\\.cl$")
+      _esched_copy_kernels(${target} ${src})
+    endif()
+  endforeach()
+  if(cuda)
+    separate_arguments(link UNIX_COMMAND "${ESCHED_CUDART_LINK}")
+    target_link_libraries(${target} PRIVATE ${link})
+  endif()
 endfunction()
 
 function(_esched_variant_target name variant first)
@@ -56,10 +110,14 @@ function(_esched_variant_target name variant first)
   endif()
   set(generated)
   set(others)
+  set(launchers)
   _esched_compile_flags(${target} flags)
   foreach(src ${V_SOURCES})
     get_filename_component(abs ${src} ABSOLUTE)
-    if(NOT abs MATCHES "\\.c$")
+    if(abs MATCHES "\\.(cu|cl)$")
+      list(APPEND launchers ${abs})
+      continue()
+    elseif(NOT abs MATCHES "\\.c$")
       list(APPEND others ${abs})
       continue()
     endif()
@@ -81,6 +139,7 @@ function(_esched_variant_target name variant first)
   target_include_directories(${target} PRIVATE ${CMAKE_CURRENT_SOURCE_DIR}
                                                ${ESCHED_ANNOTATIONS_INCLUDE})
   target_link_libraries(${target} PRIVATE ${ESCHED_RUNTIME_TARGET})
+  _esched_launchers(${target} ${launchers})
 endfunction()
 
 function(esched_add_executable name)

@@ -5,6 +5,7 @@
  *             (graphs: the variant's algorithm; streams: a crown algorithm)
  *             -> rewrite
  */
+#define _XOPEN_SOURCE 700 /* realpath: POSIX.1-2008, XSI-gated by glibc */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -35,6 +36,8 @@ static const char rewrite_help[] =
     "options:\n"
     "  --schedule FILE  the schedule of the task graphs\n"
     "  --stream-schedule FILE  the crown schedules of the stream regions\n"
+    "  --platform P     the platform the schedules were made for: the program\n"
+    "                   runs with it, and device clauses may name its devices\n"
     "  -o FILE          the rewritten C file (default: standard output)\n"
     "  -p BUILD_DIR     compiler arguments from BUILD_DIR/compile_commands.json\n"
     "  --device NAME    a device the annotations may name besides cpu and gpu\n"
@@ -48,7 +51,9 @@ static const char compile_help[] =
     "options:\n"
     "  --variant V      energy (default), time, cpu-only, gpu-only, greedy: which\n"
     "                   schedule to bake in (one source, several programs)\n"
-    "  --platform P     devices and powers (default: silberstein2011)\n"
+    "  --platform P     devices and powers (default: silberstein2011); the\n"
+    "                   program runs with it, and device clauses may name its\n"
+    "                   devices\n"
     "  --profile FILE   measured task times; tasks it lacks get neutral costs (a\n"
     "                   corrupt profile is a warning: its last good copy, or the\n"
     "                   defaults, are used)\n"
@@ -127,7 +132,7 @@ static bool parse(int argc, char **argv, Options *o) {
       o->stream_schedule_out = args_value(&a, arg);
     else if (o->compile && !strcmp(arg, "--schedule-out"))
       o->schedule_out = args_value(&a, arg);
-    else if (o->compile && !strcmp(arg, "--platform"))
+    else if (!strcmp(arg, "--platform"))
       o->platform = args_value(&a, arg);
     else if (o->compile && (!strcmp(arg, "--profile") || !strcmp(arg, "--profile-use")))
       o->profile = args_value(&a, arg);
@@ -245,6 +250,7 @@ typedef struct Plans {
   EsProblem *problems;
   int n;
   EsPlatform *platform;
+  char *platform_spec;    /* --platform as the program finds it at run time, or NULL */
   EsProfile *profile;     /* the build's (compile), for the variants' times */
   const char *algorithm;  /* the variant's, for the tasks left to run time */
   EsObjective objective;
@@ -264,6 +270,7 @@ static void plans_free(Plans *p) {
   free(p->v), free(p->owned), free(p->problems);
   es_schedule_list_free(&p->read);
   es_platform_free(p->platform);
+  free(p->platform_spec);
   es_profile_free(p->profile);
   free(p->streams);
   es_crown_schedule_list_free(&p->crown);
@@ -312,11 +319,35 @@ static bool schedule_streams(const Options *o, Frontend *f, Plans *plans, const 
   return ok;
 }
 
+/* The platform (compile: --platform's or the default; rewrite: when
+ * given), loaded before the front end runs so that device clauses may name
+ * its devices besides cpu, gpu and --device's; the program is told to run
+ * with it. */
+static bool load_platform(Options *o, Plans *plans) {
+  EsError err;
+  diag_error_init(&err);
+  if (es_platform_load(o->platform ? o->platform : "silberstein2011", &plans->platform, &err))
+    return false;
+  /* A file by its absolute path, so that the program finds it from anywhere. */
+  if (o->platform && !(plans->platform_spec = plans->platform->file
+                                                  ? realpath(o->platform, NULL)
+                                                  : strdup(o->platform)))
+    return false;
+  for (int d = 0; d < plans->platform->ndevices; d++) {
+    const char *name = plans->platform->devices[d].name;
+    bool known = false;
+    for (int k = 0; k < o->in.ndevices; k++)
+      known |= !strcmp(o->in.devices[k], name);
+    if (!known && !frontend_add_device(&o->in, name))
+      return false;
+  }
+  return true;
+}
+
 static bool schedule_all(const Options *o, Frontend *f, Plans *plans) {
   EsError err;
   diag_error_init(&err);
-  if (!plans_alloc(plans, f->graphs.len, f->x.nstreams) ||
-      es_platform_load(o->platform ? o->platform : "silberstein2011", &plans->platform, &err))
+  if (!plans_alloc(plans, f->graphs.len, f->x.nstreams))
     return false;
   EsProfile *prof = plans->profile = load_profile(o->profile);
   EsPlanOptions plan = {.problem = {plans->platform, prof, ES_OBJ_ENERGY}, .baselines = true};
@@ -436,8 +467,8 @@ typedef struct Output {
 static bool rewrite_to(FILE *out, const void *ctx) {
   const Output *w = ctx;
   const Plans *plans = w->plans;
-  RwOptions ro = {w->o->in.file, w->o->profile_generate, plans->profile, plans->algorithm,
-                  plans->objective};
+  RwOptions ro = {w->o->in.file,    w->o->profile_generate, plans->profile,
+                  plans->algorithm, plans->objective,       plans->platform_spec};
   return rw_rewrite(w->f, plans->v, plans->streams, &ro, out);
 }
 
@@ -465,6 +496,12 @@ static int run(int argc, char **argv, bool compile) {
   }
   Frontend f;
   Plans plans = {0};
+  if ((compile || o.platform) && !load_platform(&o, &plans)) {
+    plans_free(&plans);
+    compile_args_free(&o.in.cc);
+    free(o.profile_generate);
+    return 1;
+  }
   bool ok = frontend_run(&f, &o.in);
   if (ok)
     ok = compile ? schedule_all(&o, &f, &plans) : read_schedules(&o, &f, &plans);

@@ -38,6 +38,7 @@ typedef enum XKind {
 
 typedef struct XVariant {
   const char *device, *function;
+  const char *launcher; /* "cuda" or "opencl" for a launcher of kernels; NULL: plain C */
 } XVariant;
 
 typedef struct XNode {

@@ -265,7 +265,8 @@ static void variants_and_pin(Walker *w, int n, const Annot *a, CXCursor callee, 
     const EsClause *c = &a->parsed.clauses[i];
     if (c->kind == ES_CLAUSE_VARIANT && c->ident && v) {
       check_variant(w, a, c, callee, is_call);
-      v[node->nvariants++] = (XVariant){walk_intern(w, c->device), walk_intern(w, c->ident)};
+      v[node->nvariants++] = (XVariant){walk_intern(w, c->device), walk_intern(w, c->ident),
+                                        es_launcher_name(c->launcher)};
     }
   }
   noreplay(w, node, a, callee);

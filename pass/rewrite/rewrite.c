@@ -202,6 +202,12 @@ static void noalias_check(RwBuf *b, const XNode *n, const int *idx, int count, i
 
 /* ---- descriptors ---- */
 
+/* EsrtVariant.flags of variant k: the launcher kind its clause names. */
+static const char *variant_flags(const XNode *n, int k) {
+  const char *l = k ? variant(n, k)->launcher : NULL;
+  return !l ? "0" : !strcmp(l, "cuda") ? "ESRT_VARIANT_CUDA" : "ESRT_VARIANT_OPENCL";
+}
+
 /* The task's descriptor: its variants, build-time choice, and the names of
  * the data items of its accesses (idx[0..count)) for the profile. */
 static void descriptor(Rw *rw, const XNode *n, int task, int var, int level, bool outlined,
@@ -215,7 +221,7 @@ static void descriptor(Rw *rw, const XNode *n, int task, int var, int level, boo
       rw_printf(t, ", esrt_f%d_%d_", task, k);
     else
       rw_puts(t, ", NULL");
-    rw_printf(t, ", %.9g, 0}", expected_time(rw, n, k));
+    rw_printf(t, ", %.9g, %s}", expected_time(rw, n, k), variant_flags(n, k));
   }
   rw_printf(t, "};\nstatic const char *const esrt_i%d_[] = {", task);
   for (int i = 0; i < count; i++) {
@@ -522,7 +528,8 @@ static void exits(Rw *rw, const RwFunc *fn) {
 /* ---- the file ---- */
 
 /* The unit's descriptor: every task it has (for stale profile entries),
- * and the profile a profiling build writes. */
+ * the profile a profiling build writes, the variant for run-time
+ * scheduling, and the platform the build scheduled for. */
 static void unit(Rw *rw, RwBuf *b) {
   rw_printf(b, "static const EsrtTask *const esrt_unit_tasks_[] = {%s};\n",
             rw->ntasks ? rw->unit_tasks.s : "NULL");
@@ -538,7 +545,12 @@ static void unit(Rw *rw, RwBuf *b) {
     literal(b, rw->opt->algorithm);
   else
     rw_puts(b, "NULL");
-  rw_printf(b, ", %d};\n", rw->opt->objective == ES_OBJ_TIME ? 1 : 0);
+  rw_printf(b, ", %d, ", rw->opt->objective == ES_OBJ_TIME ? 1 : 0);
+  if (rw->opt->platform)
+    literal(b, rw->opt->platform);
+  else
+    rw_puts(b, "NULL");
+  rw_puts(b, "};\n");
   rw_puts(b, ""
              "#if defined(__GNUC__)\n"
              "__attribute__((constructor)) static void esrt_unit_init_(void) {\n"

@@ -43,6 +43,10 @@ typedef struct RwOptions {
    * the runtime schedules. */
   const char *algorithm;
   EsObjective objective;
+  /* The platform the build scheduled for, which the program runs with
+   * unless ESCHED_PLATFORM says otherwise: a preset name or an absolute
+   * file path; NULL: the runtime's default (silberstein2011). */
+  const char *platform;
 } RwOptions;
 
 /* Writes the rewritten file to out (a file without tasks unchanged).

@@ -37,7 +37,7 @@ static int bare_begin(EsrtRun *r, const EsrtTask *t, const EsrtAccess *acc, int 
  * variant esrt_task_next returns: all-devices mode may add extra runs). */
 static int begin(EsrtRun *r, const EsrtTask *t, const EsrtAccess *acc, int nacc, void **ptr,
                  bool loop) {
-  RtState *s = rt_state_locked();
+  RtState *s = rt_state_locked_for(t->unit);
   const RtTaskInfo *ti = s ? (rt_flush_locked(s), rt_task_info_locked(s, t)) : NULL;
   if (!ti) {
     if (s)
@@ -47,15 +47,16 @@ static int begin(EsrtRun *r, const EsrtTask *t, const EsrtAccess *acc, int nacc,
   RtPlace p;
   rt_exec_place_locked(s, ti, ti->variant, ti->device, ti->level, acc, nacc, ptr, &p);
   double model = rt_task_model_time(s, ti, p.variant, p.device, p.level, p.size);
-  bool profiling = s->measured != NULL;
+  bool profiling = s->measured != NULL, measure = model < 0 || profiling || s->cfg.trace_wall;
   *r = (EsrtRun){t,     acc,     nacc,    p.variant, p.device, p.level, 0,
-                 model, p.ready, p.bytes, ptr,       NULL,     -1,      model < 0 || profiling};
+                 model, p.ready, p.bytes, ptr,       NULL,     -1,      measure};
   if (loop && s->all_devices && !(t->flags & ESRT_NO_REPLAY))
     rt_alt_begin_locked(s, ti, r);
   if (profiling)
     r->energy = rt_meter_read_locked(s, rt_meter_of(s, r->device));
+  rt_exec_enter(s, r->device);
   rt_state_unlock(s);
-  r->start = r->measure ? rt_now() : 0; /* without a model time, or profiling */
+  r->start = r->measure ? rt_now() : 0; /* without a model time, profiling, or tracing it */
   return r->variant;
 }
 
@@ -74,14 +75,16 @@ void esrt_task_end(EsrtRun *r) {
   if (!s)
     return;
   rt_exec_sync(s, r->device);
-  double wall = r->measure ? rt_now() - r->start : 0;
+  double wall = r->measure ? rt_now() - r->start : 0, task = wall - rt_mem_setup();
+  rt_exec_enter(s, -1);
   const RtTaskInfo *ti = rt_task_info_locked(s, r->task);
   /* acc lives until here (esched_rt.h) */
   RtPlace p = {r->variant, r->device, r->level, r->ready, r->bytes, rt_task_size(r->acc, r->nacc)};
   if (ti && s->measured)
-    rt_profile_sample_locked(s, ti, p.device, p.level, wall, r->energy, r->acc, r->nacc);
+    rt_profile_sample_locked(s, ti, p.device, p.level, task, r->energy, r->acc, r->nacc);
   if (ti)
-    rt_exec_finish_locked(s, ti, &p, r->model_time >= 0 ? r->model_time : wall, r->acc, r->nacc);
+    rt_exec_finish_locked(s, ti, &p, r->model_time >= 0 ? r->model_time : task, r->start,
+                          r->measure ? wall : -1, r->acc, r->nacc);
   rt_state_unlock(s);
   r->task = NULL;
 }
@@ -93,15 +96,16 @@ int esrt_task_next(EsrtRun *r) {
   }
   RtState *s = rt_state_locked();
   rt_exec_sync(s, r->device);
-  rt_alt_step_locked(s, r, rt_now() - r->start);
+  rt_alt_step_locked(s, r, rt_now() - r->start - rt_mem_setup());
   r->energy = rt_meter_read_locked(s, rt_meter_of(s, r->device));
+  rt_exec_enter(s, r->device);
   rt_state_unlock(s);
   r->start = rt_now();
   return r->variant;
 }
 
 void esrt_register_unit(const EsrtUnit *u) {
-  RtState *s = u ? rt_state_locked() : NULL;
+  RtState *s = u ? rt_state_locked_for(u) : NULL;
   if (!s)
     return;
   rt_profile_register_locked(s, u);
@@ -119,7 +123,7 @@ static void bare_submit(const EsrtTask *t, const EsrtAccess *acc, int nacc, cons
 
 void esrt_submit(const EsrtTask *t, const EsrtAccess *acc, int nacc, const void *args,
                  size_t args_size) {
-  RtState *s = rt_state_locked();
+  RtState *s = rt_state_locked_for(t->unit);
   const RtTaskInfo *ti = s ? rt_task_info_locked(s, t) : NULL;
   if (!ti) {
     if (s)
@@ -191,15 +195,6 @@ void esrt_region_end(void) {
   if (rt_registry_write_back(&s->reg, &s->host_clock))
     rt_warn_locked(s, "copying data back to the host failed");
   rt_state_unlock(s);
-}
-
-void *esrt_cuda_stream(void) {
-  RtState *s = rt_state_locked();
-  if (!s)
-    return NULL;
-  void *stream = s->cuda_ctx ? rt_mem_cuda()->stream(s->cuda_ctx) : NULL;
-  rt_state_unlock(s);
-  return stream;
 }
 
 void esrt_check_noalias(const char *task, const EsrtAccess *acc, const char *const *names,

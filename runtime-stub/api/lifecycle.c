@@ -12,6 +12,7 @@
 #include "runtime-stub/exec/flush.h"
 #include "runtime-stub/exec/tasks.h"
 #include "runtime-stub/memory/mem.h"
+#include "runtime-stub/memory/mem_opencl.h"
 #include "runtime-stub/profile/profiling.h"
 #include "runtime-stub/stream/stream.h"
 #include "scheduler/io/files.h"
@@ -38,13 +39,17 @@ static int env_choice(RtState *s, const char *name, const char *const *choices) 
 
 static void read_config(RtState *s) {
   static const char *const executors[] = {"serial", "concurrent", NULL};
-  static const char *const gpus[] = {"sim", "cuda", "none", NULL};
+  static const char *const gpus[] = {"sim", "cuda", "none", "opencl", NULL};
+  static const char *const memories[] = {"auto", "svm", "buffer", NULL};
+  static const char *const clocks[] = {"model", "wall", NULL};
   static const char *const dvfs[] = {"sim", "cpufreq", "nvml", NULL};
   static const char *const objectives[] = {"energy", "time", NULL};
   static const char *const modes[] = {"scheduled", "all-devices", NULL};
   static const char *const energy[] = {"auto", "model", NULL};
   RtConfig *c = &s->cfg;
-  c->platform = env("ESCHED_PLATFORM") ? env("ESCHED_PLATFORM") : "silberstein2011";
+  c->platform = env("ESCHED_PLATFORM")  ? env("ESCHED_PLATFORM")
+                : s->unit_platform      ? s->unit_platform
+                                        : "silberstein2011";
   c->profile = env("ESCHED_PROFILE");
   c->schedule = env("ESCHED_SCHEDULE");
   c->trace = env("ESCHED_TRACE");
@@ -56,12 +61,15 @@ static void read_config(RtState *s) {
   c->stream_skip = env("ESCHED_STREAM_SKIP");
   c->stream_delay = env("ESCHED_STREAM_DELAY");
   c->cpufreq_root = env("ESCHED_CPUFREQ_ROOT") ? env("ESCHED_CPUFREQ_ROOT") : "/";
+  c->opencl_device = env("ESCHED_OPENCL_DEVICE");
+  c->opencl_memory = env_choice(s, "ESCHED_OPENCL_MEMORY", memories);
   c->executor = (RtExecutor)env_choice(s, "ESCHED_EXECUTOR", executors);
   c->gpu = (RtGpu)env_choice(s, "ESCHED_GPU", gpus);
   c->dvfs = (RtDvfsKind)env_choice(s, "ESCHED_DVFS", dvfs);
   c->objective = (EsObjective)env_choice(s, "ESCHED_OBJECTIVE", objectives);
   c->profile_mode = (RtProfileMode)env_choice(s, "ESCHED_PROFILE_MODE", modes);
   c->energy = (RtEnergyKind)env_choice(s, "ESCHED_ENERGY", energy);
+  c->trace_wall = env_choice(s, "ESCHED_TRACE_CLOCK", clocks) == 1;
   const char *max = env("ESCHED_DEFER_MAX");
   c->defer_max = max ? atoi(max) : 4096;
   if (c->defer_max < 1) {
@@ -107,37 +115,73 @@ static bool is_kind(const EsDevice *d, const char *kind) {
   return d->kind && strcmp(d->kind, kind) == 0;
 }
 
-/* The back end of a device space: sim, or cuda for GPUs when asked for. */
-static bool open_space(RtState *s, int d, int space, int *gpu_ordinal) {
+/* The back end of a non-host device: the one its kind names (opencl,
+ * cuda), else ESCHED_GPU's. */
+static RtGpu backend_of(const RtState *s, const EsDevice *dev) {
+  return is_kind(dev, "opencl") ? RT_GPU_OPENCL : is_kind(dev, "cuda") ? RT_GPU_CUDA : s->cfg.gpu;
+}
+
+/* Entry k of ESCHED_OPENCL_DEVICE's ','-separated list, or NULL. */
+static const char *opencl_want(const RtState *s, int k, char *buf, size_t len) {
+  const char *p = s->cfg.opencl_device;
+  for (; p && k > 0; k--)
+    p = strchr(p, ',') ? strchr(p, ',') + 1 : NULL;
+  if (!p || !*p || *p == ',')
+    return NULL;
+  snprintf(buf, len, "%.*s", (int)strcspn(p, ","), p);
+  return buf;
+}
+
+/* Opens back end b for a device: cuda devices take GPUs in order, opencl
+ * devices OpenCL devices (or ESCHED_OPENCL_DEVICE's entries). */
+static int open_backend(RtState *s, RtGpu b, int *cuda_next, int *opencl_next, void **ctx,
+                        char *why, int whylen) {
+  char want[256];
+  *ctx = NULL;
+  if (b == RT_GPU_CUDA)
+    return rt_mem_cuda_open((*cuda_next)++, ctx, why, whylen);
+  if (b != RT_GPU_OPENCL)
+    return ES_OK;
+  int k = (*opencl_next)++;
+  return rt_mem_opencl_open(opencl_want(s, k, want, sizeof want), k,
+                            (RtOclMemory)s->cfg.opencl_memory, ctx, why, whylen);
+}
+
+/* Sets up device d's space; false (with one warning) when its back end
+ * does not work, and then the device's tasks run on the host. */
+static bool open_space(RtState *s, int d, int space, int *cuda_next, int *opencl_next) {
   const EsDevice *dev = &s->pf->devices[d];
-  if (s->cfg.gpu == RT_GPU_NONE)
+  RtGpu b = backend_of(s, dev);
+  const RtMemOps *ops = b == RT_GPU_CUDA     ? &rt_mem_cuda
+                        : b == RT_GPU_OPENCL ? &rt_mem_opencl
+                                             : &rt_mem_sim;
+  char why[512] = "";
+  void *ctx;
+  if (b == RT_GPU_NONE) {
+    rt_warn_locked(s, "ESCHED_GPU=none: tasks of device '%s' run on the host", dev->name);
     return false;
-  if (s->cfg.gpu == RT_GPU_CUDA && is_kind(dev, "gpu")) {
-    char why[256] = "";
-    const RtMemOps *ops = rt_mem_cuda();
-    void *ctx = NULL;
-    if (!ops)
-      snprintf(why, sizeof why, "the cuda back end is not built in");
-    if (!ops || rt_mem_cuda_open((*gpu_ordinal)++, &ctx, why, sizeof why)) {
-      rt_warn_locked(s, "ESCHED_GPU=cuda: %s; tasks of device '%s' run on the host", why,
-                     dev->name);
-      return false;
-    }
-    s->cuda_ctx = ctx;
-    rt_registry_set_space(&s->reg, space, ops, ctx);
-    return true;
   }
-  rt_registry_set_space(&s->reg, space, &rt_mem_sim, NULL);
+  if (open_backend(s, b, cuda_next, opencl_next, &ctx, why, sizeof why)) {
+    bool named = is_kind(dev, "opencl") || is_kind(dev, "cuda");
+    rt_warn_locked(s, "%s%s: %s; tasks of device '%s' run on the host",
+                   named ? "device kind " : "ESCHED_GPU=", ops->name, why, dev->name);
+    return false;
+  }
+  rt_registry_set_space(&s->reg, space, ops, ctx);
   return true;
 }
 
-static double on_move(void *ctx, int from, int to, size_t bytes, double start) {
+static double on_move(void *ctx, int from, int to, size_t bytes, double start, double wall_start,
+                      double wall) {
   RtState *s = ctx;
-  return rt_account_move(&s->acct, s->space_dev[from], s->space_dev[to], bytes, start);
+  int first = s->acct.nev;
+  double end = rt_account_move(&s->acct, s->space_dev[from], s->space_dev[to], bytes, start);
+  rt_account_measured(&s->acct, first, wall_start, wall);
+  return end;
 }
 
 static bool setup_devices(RtState *s) {
-  int n = s->pf->ndevices, nspaces = 1, ordinal = 0;
+  int n = s->pf->ndevices, nspaces = 1, cuda_next = 0, opencl_next = 0;
   s->dev_space = malloc(sizeof(int) * (size_t)n);
   s->dev_usable = malloc(sizeof(bool) * (size_t)n);
   if (!s->dev_space || !s->dev_usable)
@@ -157,7 +201,8 @@ static bool setup_devices(RtState *s) {
   rt_registry_init(&s->reg, nspaces, on_move, s);
   for (int d = 0; d < n; d++)
     s->dev_usable[d] = s->dev_space[d] == 0 ||
-                       (s->dev_space[d] > 0 && open_space(s, d, s->dev_space[d], &ordinal));
+                       (s->dev_space[d] > 0 &&
+                        open_space(s, d, s->dev_space[d], &cuda_next, &opencl_next));
   return true;
 }
 
@@ -172,8 +217,9 @@ static void open_dvfs(RtState *s) {
 static void teardown(RtState *s) {
   rt_streams_free(s->streams);
   rt_registry_free(&s->reg);
-  if (s->cuda_ctx)
-    rt_mem_cuda()->close(s->cuda_ctx);
+  for (int i = 1; i < s->reg.nspaces; i++)
+    if (s->reg.space[i].ops)
+      s->reg.space[i].ops->close(s->reg.space[i].ctx);
   rt_account_free(&s->acct);
   rt_dvfs_close(&s->dvfs);
   rt_tasks_free(&s->tasks);
@@ -216,8 +262,12 @@ static void init_locked(RtState *s) {
   s->ready = true;
 }
 
-RtState *rt_state_locked(void) {
+RtState *rt_state_locked(void) { return rt_state_locked_for(NULL); }
+
+RtState *rt_state_locked_for(const EsrtUnit *u) {
   pthread_mutex_lock(&state.lock);
+  if (!state.ready && !state.unit_platform && u && u->platform)
+    state.unit_platform = u->platform;
   if (!state.ready)
     init_locked(&state);
   if (state.ready)

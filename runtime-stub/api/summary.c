@@ -7,6 +7,7 @@
 #include <stdio.h>
 
 #include "runtime-stub/core/state.h"
+#include "runtime-stub/memory/mem_opencl.h"
 #include "runtime-stub/stream/stream.h"
 #include "scheduler/base/units.h"
 
@@ -15,7 +16,26 @@ static const char *executor_name(RtExecutor e) {
 }
 
 static const char *gpu_name(RtGpu g) {
-  return g == RT_GPU_CUDA ? "cuda" : g == RT_GPU_NONE ? "none" : "sim";
+  return g == RT_GPU_CUDA     ? "cuda"
+         : g == RT_GPU_NONE   ? "none"
+         : g == RT_GPU_OPENCL ? "opencl"
+                              : "sim";
+}
+
+/* Where a non-host device's tasks ran: its back end, and which device. */
+static void backend(const RtState *s, FILE *f, int d) {
+  int sp = s->dev_space[d];
+  const RtSpace *x = sp > 0 ? &s->reg.space[sp] : NULL;
+  if (sp == 0)
+    return;
+  if (!s->dev_usable[d] || !x || !x->ops)
+    fprintf(f, ", on the host (no back end)");
+  else if (x->ops == &rt_mem_opencl)
+    fprintf(f, ", on opencl %s", rt_opencl_describe(x->ctx));
+  else if (x->ops == &rt_mem_cuda)
+    fprintf(f, ", on cuda GPU %d", rt_mem_cuda_ordinal(x->ctx));
+  else
+    fprintf(f, ", on %s", x->ops->name);
 }
 
 static void devices(const RtState *s, FILE *f, double T) {
@@ -28,7 +48,9 @@ static void devices(const RtState *s, FILE *f, double T) {
     for (int k = 0; k < s->pf->devices[d].nlevels; k++)
       if (x->per_level[k])
         fprintf(f, " %d:%ld", k, x->per_level[k]), any = 1;
-    fprintf(f, "%s\n", any ? "" : " -");
+    fprintf(f, "%s", any ? "" : " -");
+    backend(s, f, d);
+    fprintf(f, "\n");
   }
 }
 

@@ -1,4 +1,4 @@
-/* What every part of the runtime does with the state (state.h): the clock,
+/* What every part of the runtime does with the state (state.h):
  * warnings (once each), the size a task is keyed on, unlocking. The state
  * object itself, its initialisation and teardown are api/lifecycle.c's. */
 #include "runtime-stub/core/state.h"
@@ -7,14 +7,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
-
-
-double rt_now(void) {
-  struct timespec ts;
-  clock_gettime(CLOCK_MONOTONIC, &ts);
-  return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
-}
 
 void rt_warn_locked(RtState *s, const char *fmt, ...) {
   char buf[1024];

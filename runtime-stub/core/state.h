@@ -22,6 +22,7 @@
 #include "runtime-stub/power/dvfs.h"
 #include "runtime-stub/power/energy.h"
 #include "esched_rt.h"
+#include "runtime-stub/memory/clock.h"
 #include "runtime-stub/memory/registry.h"
 #include "scheduler/model/platform.h"
 #include "scheduler/model/predict.h"
@@ -30,7 +31,9 @@
 #include "scheduler/model/schedule.h"
 
 typedef enum RtExecutor { RT_EXEC_SERIAL, RT_EXEC_CONCURRENT } RtExecutor;
-typedef enum RtGpu { RT_GPU_SIM, RT_GPU_CUDA, RT_GPU_NONE } RtGpu;
+/* A device's memory back end (memory/mem.h): ESCHED_GPU for devices whose
+ * kind names none, the kind itself for kinds "opencl" and "cuda". */
+typedef enum RtGpu { RT_GPU_SIM, RT_GPU_CUDA, RT_GPU_NONE, RT_GPU_OPENCL } RtGpu;
 typedef enum RtProfileMode { RT_PROFILE_SCHEDULED, RT_PROFILE_ALL_DEVICES } RtProfileMode;
 typedef enum RtEnergyKind { RT_ENERGY_AUTO, RT_ENERGY_MODEL } RtEnergyKind;
 /* Where a sample's energy comes from. */
@@ -41,6 +44,8 @@ typedef struct RtConfig {
   const char *platform, *profile, *schedule, *trace, *summary, *cpufreq_root, *algorithm;
   const char *profile_out, *powercap_root;
   const char *stream_skip, *stream_delay; /* ESCHED_STREAM_SKIP, ESCHED_STREAM_DELAY */
+  const char *opencl_device;              /* ESCHED_OPENCL_DEVICE: "P:D" or names, ','-separated */
+  int opencl_memory;                      /* ESCHED_OPENCL_MEMORY: an RtOclMemory */
   RtExecutor executor;
   RtGpu gpu;
   RtDvfsKind dvfs;
@@ -48,6 +53,7 @@ typedef struct RtConfig {
   RtProfileMode profile_mode;
   RtEnergyKind energy;
   int defer_max;
+  bool trace_wall; /* ESCHED_TRACE_CLOCK=wall: the trace shows measured times */
 } RtConfig;
 
 /* A task descriptor resolved against the platform, once per descriptor. */
@@ -94,6 +100,9 @@ typedef struct RtState {
   pthread_mutex_t lock;
   pthread_cond_t cond; /* workers and waiters of the concurrent executor */
   bool ready, atexit_done;
+  /* The platform of the unit whose call started the runtime (EsrtUnit),
+   * the default for ESCHED_PLATFORM; kept across restarts. */
+  const char *unit_platform;
 
   RtConfig cfg;
   EsPlatform *pf;
@@ -103,7 +112,6 @@ typedef struct RtState {
   int *dev_space;          /* [ndevices] memory space of each device */
   int space_dev[RT_MAX_SPACES];
   bool *dev_usable; /* [ndevices]: its back end works */
-  void *cuda_ctx;
 
   RtRegistry reg;
   RtAccount acct;
@@ -133,7 +141,8 @@ typedef struct RtState {
   int nunits, units_cap;
   RtRapl rapl;
   bool have_rapl;
-  void *nvml_energy;
+  void *nvml_energy; /* NVML's meter of device nvml_dev (the first cuda device), or NULL */
+  int nvml_dev;
   long samples, extra_runs, by_meter[3];
   /* Streams (stream/stream.h, a room above this one): their schedules, core
    * threads and counters, and the skip and delay requests for their rounds. */
@@ -142,13 +151,15 @@ typedef struct RtState {
 
 /* state.c */
 RtState *rt_state_locked(void); /* locks, initialises when needed */
+/* The same for a call concerning unit u (NULL: none), whose platform the
+ * runtime starts with when this call starts it. */
+RtState *rt_state_locked_for(const EsrtUnit *u);
 void rt_state_unlock(RtState *s);
 void rt_warn_locked(RtState *s, const char *fmt, ...)
 #if defined(__GNUC__)
     __attribute__((format(printf, 2, 3)))
 #endif
     ;
-double rt_now(void);
 /* Prints a warning as every warning of the runtime is printed. */
 void rt_print_warning(const char *text);
 /* The bytes a task is keyed on in profiles and predictors: those it

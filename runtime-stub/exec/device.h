@@ -1,6 +1,6 @@
 /* A task's place on a device, and what the executors ask of a device
- * besides running a variant (device.c): its DVFS level, and waiting for
- * its queued work. */
+ * (device.c): its DVFS level, running a variant on it as its thread's
+ * current device, and waiting for its queued work. */
 #ifndef ESCHED_RT_EXEC_DEVICE_H
 #define ESCHED_RT_EXEC_DEVICE_H
 
@@ -17,7 +17,21 @@ typedef struct RtPlace {
 
 /* Sets device dev to level (warning and simulating when the back end fails). */
 void rt_exec_set_level_locked(RtState *s, int dev, int level);
-/* Waits for the device's queued work (cuda stream); call unlocked. */
+/* Waits for the device's queued work (cuda stream, opencl queue); call
+ * unlocked. */
 void rt_exec_sync(RtState *s, int device);
+/* Makes device dev (-1: none) the calling thread's current device, whose
+ * stream or queue the launcher API hands out (memory/mem.h). */
+void rt_exec_enter(const RtState *s, int dev);
+/* A variant's measured run: when it began (rt_now), the wall seconds of
+ * its call and the wait for its device, and the part of them spent on
+ * one-time setup (OpenCL programs built on first use), which task times
+ * leave out. */
+typedef struct RtRan {
+  double start, wall, setup;
+} RtRan;
+/* Runs variant fn on device dev; call unlocked. The device is current
+ * during the call and its queued work is waited for. */
+RtRan rt_exec_run(RtState *s, int dev, EsrtFn fn, void *const *ptr, const void *args);
 
 #endif

@@ -39,9 +39,12 @@ void rt_exec_place_locked(RtState *s, const RtTaskInfo *ti, int variant, int dev
 }
 
 void rt_exec_finish_locked(RtState *s, const RtTaskInfo *ti, const RtPlace *p, double seconds,
-                           const EsrtAccess *acc, int n) {
+                           double wall_start, double wall, const EsrtAccess *acc, int n) {
   const char *key = ti->task->key ? ti->task->key : ti->task->name;
+  int first = s->acct.nev;
   double finish = rt_account_task(&s->acct, p->device, p->level, seconds, p->ready, key, p->bytes);
+  if (wall >= 0)
+    rt_account_measured(&s->acct, first, wall_start, wall);
   rt_registry_release(&s->reg, s->dev_space[p->device], acc, n, finish);
 }
 
@@ -62,17 +65,15 @@ void rt_exec_call_locked(RtState *s, const RtTaskInfo *ti, int variant, int devi
     if (s->all_devices && !(ti->task->flags & ESRT_NO_REPLAY))
       rt_alt_call_locked(s, ti, &p, acc, n, ptr, args); /* before the inputs change */
     double model = rt_task_model_time(s, ti, p.variant, p.device, p.level, p.size);
-    bool profiling = s->measured != NULL, measure = model < 0 || profiling;
+    bool profiling = s->measured != NULL;
     double e0 = profiling ? rt_meter_read_locked(s, rt_meter_of(s, p.device)) : -1;
     rt_state_unlock(s);
-    double t0 = measure ? rt_now() : 0; /* without a model time, or profiling */
-    fn(ptr, args);
-    rt_exec_sync(s, p.device);
-    double wall = measure ? rt_now() - t0 : 0;
+    RtRan ran = rt_exec_run(s, p.device, fn, ptr, args);
+    double task = ran.wall - ran.setup;
     pthread_mutex_lock(&s->lock);
     if (profiling)
-      rt_profile_sample_locked(s, ti, p.device, p.level, wall, e0, acc, n);
-    rt_exec_finish_locked(s, ti, &p, model >= 0 ? model : wall, acc, n);
+      rt_profile_sample_locked(s, ti, p.device, p.level, task, e0, acc, n);
+    rt_exec_finish_locked(s, ti, &p, model >= 0 ? model : task, ran.start, ran.wall, acc, n);
   }
   if (ptr != small)
     free(ptr);

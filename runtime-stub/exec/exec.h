@@ -11,9 +11,11 @@
  * back to the host variant when the device cannot hold them. */
 void rt_exec_place_locked(RtState *s, const RtTaskInfo *ti, int variant, int device, int level,
                           const EsrtAccess *acc, int n, void **ptr, RtPlace *p);
-/* Accounts a placed task that ran for seconds (measured, or the model's). */
+/* Accounts a placed task that ran for seconds (measured, or the model's);
+ * it began at wall_start (rt_now) and took wall seconds (wall < 0: not
+ * measured), which traces of measured times show. */
 void rt_exec_finish_locked(RtState *s, const RtTaskInfo *ti, const RtPlace *p, double seconds,
-                           const EsrtAccess *acc, int n);
+                           double wall_start, double wall, const EsrtAccess *acc, int n);
 /* Runs the outlined variant of a task now: place, call unlocked, finish. */
 void rt_exec_call_locked(RtState *s, const RtTaskInfo *ti, int variant, int device, int level,
                          const EsrtAccess *acc, int n, const void *args);

@@ -84,16 +84,21 @@ int rt_task_variant_on(const RtTaskInfo *ti, int dev) {
   return -1;
 }
 
+/* The launcher kinds of EsrtVariant.flags: a variant runs only where the
+ * back end runs its kind. */
+#define LAUNCHER_FLAGS (ESRT_VARIANT_CUDA | ESRT_VARIANT_OPENCL)
+
 /* A variant can run on its device when the platform has the device, the
  * device's back end works, and the variant suits the back end: launchers of
- * .cu kernels on cuda, plain C functions on sim and in host memory. */
+ * .cu kernels on cuda, of OpenCL kernels on opencl, plain C functions on
+ * sim and in host memory. */
 static int usable_device(const RtState *s, const EsrtVariant *v) {
   int d = v->device ? es_platform_find_device(s->pf, v->device) : -1;
   if (d < 0 || !s->dev_usable[d])
     return -1;
   int sp = s->dev_space[d];
-  bool cuda = sp > 0 && s->reg.space[sp].ops == rt_mem_cuda();
-  return cuda == ((v->flags & ESRT_VARIANT_CUDA) != 0) ? d : -1;
+  unsigned runs = sp > 0 ? s->reg.space[sp].ops->variant_flag : 0;
+  return (v->flags & LAUNCHER_FLAGS) == runs ? d : -1;
 }
 
 static const EsScheduleEntry *override_of(const RtState *s, const EsrtTask *t) {
@@ -132,7 +137,11 @@ static void choose_static(RtState *s, RtTaskInfo *ti) {
     ti->overridden = v >= 0;
   }
   if (v < 0 || v >= t->nvariants || ti->var_device[v] < 0) {
-    if (!e && v >= 0 && v < t->nvariants)
+    /* A device whose back end failed was warned about once already. */
+    int d = v >= 0 && v < t->nvariants && t->variants[v].device
+                ? es_platform_find_device(s->pf, t->variants[v].device)
+                : -1;
+    if (!e && v >= 0 && v < t->nvariants && (d < 0 || s->dev_usable[d]))
       rt_warn_locked(s,
                      "task '%s': its variant for device '%s' cannot run here; it runs on "
                      "the host",

@@ -67,9 +67,12 @@ enum {
   ESRT_NO_REPLAY = 2, /* effects beyond the accesses (I/O, unlisted globals): never run twice */
 };
 
-/* EsrtVariant.flags */
+/* EsrtVariant.flags: what kind of function the variant is. Without a flag
+ * it is plain C (the host, or sim's memory); a launcher runs only on the
+ * back end of its kind (see "Launchers" below). */
 enum {
-  ESRT_VARIANT_CUDA = 1, /* runs only on the cuda GPU back end (a .cu launcher) */
+  ESRT_VARIANT_CUDA = 1,   /* a launcher of CUDA kernels (a .cu file): the cuda back end */
+  ESRT_VARIANT_OPENCL = 2, /* a launcher of OpenCL kernels: the opencl back end */
 };
 
 /* An outlined variant: ptr[i] is the device address of the task's i-th
@@ -142,7 +145,12 @@ typedef struct EsrtTask {
  * --variant) for the tasks it leaves to run time: the algorithm spec
  * ("single:cpu", "greedy", ...; NULL: the scheduler's default choice) and
  * the objective (0 energy, 1 time); ESCHED_ALGO and ESCHED_OBJECTIVE
- * override them (the first unit learnt wins). */
+ * override them (the first unit learnt wins). platform is the platform the
+ * build scheduled for (esched compile --platform: a preset name or an
+ * absolute file path), or NULL: the runtime starts with it unless
+ * ESCHED_PLATFORM names another, when the first call into the runtime
+ * concerns this unit (its constructor's esrt_register_unit, or one of its
+ * tasks); otherwise with silberstein2011. */
 typedef struct EsrtUnit {
   const char *name;
   const EsrtTask *const *tasks;
@@ -150,6 +158,7 @@ typedef struct EsrtUnit {
   const char *profile;
   const char *algorithm;
   int objective;
+  const char *platform; /* ABI 2, trailing: NULL when left out */
 } EsrtUnit;
 
 /* The state of one inline task instance, on the caller's stack. Fields are
@@ -243,9 +252,35 @@ void esrt_region_end(void);
  * O(n^2); generated code calls it only without NDEBUG. */
 void esrt_check_noalias(const char *task, const EsrtAccess *acc, const char *const *names, int n);
 
-/* The CUDA stream GPU variants launch on (a cudaStream_t), or NULL when the
- * cuda back end is not in use. The runtime synchronizes it after a variant. */
+/* ---- Launchers (docs/runtime.md, "Back ends") ----
+ *
+ * A variant flagged ESRT_VARIANT_CUDA or ESRT_VARIANT_OPENCL is a host
+ * function with the task's parameters (device pointers) that queues
+ * kernels on the device it is run for and returns; the runtime then waits
+ * for the device. These calls answer for the device of the variant the
+ * calling thread runs, so each device's launchers get their own stream or
+ * queue when several run at once; outside such a variant they return NULL. */
+
+/* The cudaStream_t to launch on. */
 void *esrt_cuda_stream(void);
+
+/* The cl_context, cl_command_queue (in order) and cl_device_id. */
+void *esrt_opencl_context(void);
+void *esrt_opencl_queue(void);
+void *esrt_opencl_device(void);
+
+/* The cl_kernel `name` of the OpenCL C file `file`, built for the device
+ * on first use and cached for the run (the same kernel every call: set all
+ * its arguments before each enqueue). A relative file is found in
+ * ESCHED_OPENCL_PATH (':'-separated folders), beside the executable, or in
+ * the working directory; ESCHED_OPENCL_FLAGS adds build options. NULL
+ * when it cannot be found or built (a warning shows the build log). */
+void *esrt_opencl_kernel(const char *file, const char *name);
+
+/* Sets argument `index` of kernel to a device pointer the launcher was
+ * given (any address inside a task's data, so sections work). Returns the
+ * OpenCL error code, 0 (CL_SUCCESS) on success. */
+int esrt_opencl_set_ptr(void *kernel, unsigned index, const void *ptr);
 
 /* Ends the run: region end, the summary, the trace, the profile (merged
  * into ESCHED_PROFILE). Called at

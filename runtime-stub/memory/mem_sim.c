@@ -28,11 +28,6 @@ static int sim_copy(void *ctx, void *dst, const void *src, size_t n, RtCopyDir d
 }
 
 static void sim_sync(void *ctx) { (void)ctx; }
-static void *sim_stream(void *ctx) {
-  (void)ctx;
-  return NULL;
-}
 static void sim_close(void *ctx) { (void)ctx; }
 
-const RtMemOps rt_mem_sim = {"sim",    sim_alloc,  sim_release, sim_copy,
-                             sim_sync, sim_stream, sim_close};
+const RtMemOps rt_mem_sim = {"sim", 0, true, sim_alloc, sim_release, sim_copy, sim_sync, sim_close};

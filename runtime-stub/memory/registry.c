@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "runtime-stub/memory/clock.h"
 #include "scheduler/base/error.h"
 #include "scheduler/base/vec.h"
 
@@ -229,10 +230,12 @@ static int fetch(RtRegistry *r, int b, int i, int end, double *clock) {
     double start = max2(*clock, r->seg[i].ready[a]);
     while (j < end && same_run(r, j - 1, j, a, b))
       start = max2(start, r->seg[j++].ready[a]);
+    double w0 = rt_now();
     int rc = copy_range(r, a, b, r->seg[i].lo, r->seg[j - 1].hi);
     if (rc)
       return rc;
-    *clock = r->on_move(r->hook_ctx, a, b, r->seg[j - 1].hi - r->seg[i].lo, start);
+    *clock = r->on_move(r->hook_ctx, a, b, r->seg[j - 1].hi - r->seg[i].lo, start, w0,
+                        rt_now() - w0);
     for (; i < j; i++) {
       r->seg[i].valid |= 1u << b;
       r->seg[i].ready[b] = *clock;

@@ -45,8 +45,10 @@ typedef struct RtSpace {
 
 /* Called for every copy the registry makes, to account it: returns the model
  * time the data is current at `to`, given the copy cannot start before
- * start. */
-typedef double (*RtMoveHook)(void *ctx, int from, int to, size_t bytes, double start);
+ * start. wall_start and wall are when the copy began (rt_now) and the
+ * seconds it took. */
+typedef double (*RtMoveHook)(void *ctx, int from, int to, size_t bytes, double start,
+                             double wall_start, double wall);
 
 typedef struct RtRegistry {
   RtSeg *seg; /* sorted, disjoint */

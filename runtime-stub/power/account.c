@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "runtime-stub/memory/clock.h"
 #include "scheduler/base/error.h"
 #include "scheduler/base/vec.h"
 
@@ -14,6 +15,7 @@ int rt_account_init(RtAccount *a, const EsPlatform *pf, int host, bool tracing, 
   a->host = host;
   a->tracing = tracing;
   a->concurrent = concurrent;
+  a->epoch = rt_now();
   a->dev = calloc((size_t)a->ndev, sizeof *a->dev);
   a->link = calloc((size_t)a->ndev * (size_t)a->ndev, sizeof *a->link);
   if (!a->dev || !a->link)
@@ -39,6 +41,14 @@ static void event(RtAccount *a, RtEvent e) {
   a->ev[a->nev++] = e;
 }
 
+void rt_account_measured(RtAccount *a, int first, double wall_start, double wall) {
+  int n = a->nev - first;
+  for (int i = 0; i < n; i++) {
+    a->ev[first + i].wall_start = wall_start - a->epoch + wall * i / n;
+    a->ev[first + i].wall_dur = wall / n;
+  }
+}
+
 double rt_account_stretch(const RtAccount *a, int dev, int level, double top) {
   const EsDevice *d = &a->pf->devices[dev];
   return level <= 0 ? top : top * d->levels[0].freq / d->levels[level].freq;
@@ -48,7 +58,8 @@ double rt_account_task(RtAccount *a, int dev, int level, double seconds, double 
                        const char *key, double bytes) {
   RtDevStats *s = &a->dev[dev];
   double finish = start + seconds;
-  event(a, (RtEvent){dev, -1, -1, key, level, a->concurrent ? start : a->serial, seconds, bytes});
+  event(a, (RtEvent){dev, -1, -1, key, level, a->concurrent ? start : a->serial, seconds, bytes,
+                     -1, 0});
   s->tasks++;
   s->busy += seconds;
   s->energy += seconds * a->pf->devices[dev].levels[level].power;
@@ -64,8 +75,8 @@ static double leg(RtAccount *a, int from, int to, size_t bytes, double start) {
   const EsLink *l = es_platform_link(a->pf, from, to);
   double t = l ? l->latency + (double)bytes / l->bandwidth : 0;
   RtLinkStats *s = &a->link[from * a->ndev + to];
-  event(a,
-        (RtEvent){a->ndev, from, to, NULL, 0, a->concurrent ? start : a->serial, t, (double)bytes});
+  event(a, (RtEvent){a->ndev, from, to, NULL, 0, a->concurrent ? start : a->serial, t,
+                     (double)bytes, -1, 0});
   s->count++;
   s->bytes += (double)bytes;
   s->time += t;

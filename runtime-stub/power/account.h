@@ -6,7 +6,8 @@
  *               is free and its inputs are current there (Section 6.2).
  * Energy is busy time at the level's power plus link power during transfers
  * plus idle power of every device for the rest of the makespan. Events are
- * kept for the trace when tracing is on. */
+ * kept for the trace when tracing is on, with their measured wall times
+ * where the caller gives them. */
 #ifndef ESCHED_RT_ACCOUNT_H
 #define ESCHED_RT_ACCOUNT_H
 
@@ -21,6 +22,7 @@ typedef struct RtEvent {
   const char *name; /* task key (borrowed from the program's tables) */
   int level;
   double start, dur, bytes;
+  double wall_start, wall_dur; /* measured: seconds since the epoch; wall_start < 0: not */
 } RtEvent;
 
 typedef struct RtDevStats {
@@ -47,6 +49,7 @@ typedef struct RtAccount {
   bool tracing;
   RtEvent *ev;
   int nev, evcap;
+  double epoch; /* rt_now() when accounting began: measured times count from it */
 } RtAccount;
 
 int rt_account_init(RtAccount *a, const EsPlatform *pf, int host, bool tracing, bool concurrent);
@@ -62,6 +65,12 @@ double rt_account_task(RtAccount *a, int dev, int level, double seconds, double 
 /* Records moving bytes from device `from` to `to` (through the host when no
  * direct link exists), starting at start; returns when it ends. */
 double rt_account_move(RtAccount *a, int from, int to, size_t bytes, double start);
+
+/* Gives the events recorded since index `first` (a task, or a move's
+ * legs) the measured wall interval that began at wall_start (rt_now) and
+ * lasted wall seconds, split evenly among them in order. For traces of
+ * what happened (ESCHED_TRACE_CLOCK=wall); nothing when not tracing. */
+void rt_account_measured(RtAccount *a, int first, double wall_start, double wall);
 
 /* Records a block of `seconds` run outside the devices' model (a stream
  * round on the crown's cores) that cost `energy` joules: both timelines

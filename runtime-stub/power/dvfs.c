@@ -44,7 +44,7 @@ int rt_dvfs_set(RtDvfs *d, int dev, int level, char *why, int whylen) {
   double hz = d->pf->devices[dev].levels[level].freq;
   if (d->kind == RT_DVFS_CPUFREQ && is_kind(d->pf, dev, "cpu"))
     return rt_cpufreq_set(&d->cpufreq, hz, why, whylen);
-  if (d->kind == RT_DVFS_NVML && is_kind(d->pf, dev, "gpu"))
+  if (d->kind == RT_DVFS_NVML && (is_kind(d->pf, dev, "gpu") || is_kind(d->pf, dev, "cuda")))
     return rt_nvml_set(d->nvml, hz, why, whylen);
   return ES_OK;
 }

@@ -2,7 +2,7 @@
  *   sim      records the levels (the accounting charges their power);
  *   cpufreq  Linux sysfs under a root folder: the userspace governor's
  *            scaling_setspeed, else scaling_max_freq, of every CPU found;
- *   nvml     GPU application clocks (built only when NVML is found).
+ *   nvml     GPU application clocks (NVML loaded at run time).
  * Every back end keeps the sim bookkeeping; a real one that fails is closed
  * by the caller, who falls back to sim (docs/runtime.md, "DVFS"). */
 #ifndef ESCHED_RT_DVFS_H

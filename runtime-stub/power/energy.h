@@ -2,8 +2,9 @@
  *   rapl  Linux powercap (ROOT/intel-rapl:*): every CPU package domain and
  *         every DRAM domain, counters energy_uj in microjoules that wrap at
  *         max_energy_range_uj; charged to tasks of devices in host memory;
- *   nvml  the GPU's total energy counter (millijoules; Volta and later),
- *         charged to tasks of the cuda back end; built only with NVML.
+ *   nvml  a GPU's total energy counter (millijoules; Volta and later),
+ *         charged to tasks of the first cuda device; NVML is loaded at run
+ *         time (nvml_dl.h).
  * Either meter is a monotonic joule counter read before and after a task
  * (under the runtime's lock, so reads are serialized); a task's energy is
  * the difference. Without a meter the profile keeps the model's figure
@@ -35,9 +36,9 @@ int rt_rapl_open(RtRapl *r, const char *root, char *why, int whylen);
 double rt_rapl_read(RtRapl *r);
 void rt_rapl_close(RtRapl *r);
 
-/* The GPU's energy through NVML (energy_nvml.c); ES_ENOSUP when NVML is
- * not built in or the GPU has no energy counter. */
-int rt_nvml_energy_open(void **ctx, char *why, int whylen);
+/* The energy of NVML's GPU `index` (energy_nvml.c); ES_ENOSUP when NVML
+ * cannot be loaded or the GPU has no energy counter. */
+int rt_nvml_energy_open(unsigned index, void **ctx, char *why, int whylen);
 /* Joules since the driver loaded, or -1. */
 double rt_nvml_energy_read(void *ctx);
 void rt_nvml_energy_close(void *ctx);

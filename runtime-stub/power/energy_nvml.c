@@ -1,36 +1,35 @@
-/* The NVML energy meter (energy.h): the first GPU's total energy counter,
- * nvmlDeviceGetTotalEnergyConsumption (millijoules since the driver loaded,
- * Volta and later). Built only when NVML is found (ESCHED_HAVE_NVML);
- * otherwise opening says it is not built in. */
+/* The NVML energy meter (energy.h): a GPU's total energy counter,
+ * nvmlDeviceGetTotalEnergyConsumption (millijoules since the driver
+ * loaded, Volta and later), through NVML loaded at run time. */
 #include <stdio.h>
 #include <stdlib.h>
 
 #include "runtime-stub/power/energy.h"
+#include "runtime-stub/power/nvml_dl.h"
 #include "scheduler/base/error.h"
 
-#ifdef ESCHED_HAVE_NVML
-#include <nvml.h>
-
 typedef struct NvmlMeter {
+  const RtNvml *l;
   nvmlDevice_t dev;
 } NvmlMeter;
 
-int rt_nvml_energy_open(void **ctx, char *why, int whylen) {
+int rt_nvml_energy_open(unsigned index, void **ctx, char *why, int whylen) {
   *ctx = NULL;
-  nvmlReturn_t r = nvmlInit_v2(); /* reference counted: the DVFS back end may hold one too */
-  if (r != NVML_SUCCESS) {
-    snprintf(why, (size_t)whylen, "nvmlInit: %s", nvmlErrorString(r));
+  NvmlMeter *m = calloc(1, sizeof *m);
+  if (!m)
+    return ES_ENOMEM;
+  if (rt_nvml_acquire(index, &m->l, &m->dev, why, whylen)) {
+    free(m);
     return ES_ENOSUP;
   }
-  NvmlMeter *m = calloc(1, sizeof *m);
   unsigned long long mj;
-  r = m ? nvmlDeviceGetHandleByIndex_v2(0, &m->dev) : NVML_ERROR_MEMORY;
-  if (r == NVML_SUCCESS)
-    r = nvmlDeviceGetTotalEnergyConsumption(m->dev, &mj);
+  nvmlReturn_t r = m->l->DeviceGetTotalEnergyConsumption
+                       ? m->l->DeviceGetTotalEnergyConsumption(m->dev, &mj)
+                       : NVML_ERROR_NOT_SUPPORTED;
   if (r != NVML_SUCCESS) {
-    snprintf(why, (size_t)whylen, "nvmlDeviceGetTotalEnergyConsumption: %s", nvmlErrorString(r));
-    free(m);
-    nvmlShutdown();
+    snprintf(why, (size_t)whylen, "nvmlDeviceGetTotalEnergyConsumption: %s",
+             m->l->ErrorString(r));
+    rt_nvml_energy_close(m);
     return ES_ENOSUP;
   }
   *ctx = m;
@@ -40,31 +39,15 @@ int rt_nvml_energy_open(void **ctx, char *why, int whylen) {
 double rt_nvml_energy_read(void *ctx) {
   NvmlMeter *m = ctx;
   unsigned long long mj;
-  if (!m || nvmlDeviceGetTotalEnergyConsumption(m->dev, &mj) != NVML_SUCCESS)
+  if (!m || m->l->DeviceGetTotalEnergyConsumption(m->dev, &mj) != NVML_SUCCESS)
     return -1;
   return (double)mj * 1e-3;
 }
 
 void rt_nvml_energy_close(void *ctx) {
-  if (!ctx)
+  NvmlMeter *m = ctx;
+  if (!m)
     return;
-  free(ctx);
-  nvmlShutdown();
+  rt_nvml_release(m->l);
+  free(m);
 }
-
-#else
-
-int rt_nvml_energy_open(void **ctx, char *why, int whylen) {
-  *ctx = NULL;
-  snprintf(why, (size_t)whylen, "NVML support is not built in (nvml.h was not found)");
-  return ES_ENOSUP;
-}
-
-double rt_nvml_energy_read(void *ctx) {
-  (void)ctx;
-  return -1;
-}
-
-void rt_nvml_energy_close(void *ctx) { (void)ctx; }
-
-#endif

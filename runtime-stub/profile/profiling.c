@@ -7,7 +7,7 @@
  *
  * A sample is one run of a variant: its wall time (sim GPU variants: host
  * time, marked simulated), its energy from a meter where one applies (RAPL
- * for host-memory devices, NVML for the cuda GPU) else from the model
+ * for host-memory devices, NVML for the first cuda GPU) else from the model
  * (time x the level's power), the input bytes as its size, and the bytes
  * of each data item. Units learnt from the task descriptors tell the merge
  * which tasks the program has, so that removed ones are flagged stale. */
@@ -64,8 +64,16 @@ static void open_meters(RtState *s) {
     s->have_rapl = true;
   else
     rt_warn_locked(s, "ESCHED_ENERGY: %s; CPU energy figures are modelled", why);
-  if (s->cuda_ctx && rt_nvml_energy_open(&s->nvml_energy, why, sizeof why))
-    rt_warn_locked(s, "ESCHED_ENERGY: %s; GPU energy figures are modelled", why);
+  s->nvml_dev = -1;
+  for (int d = 0; d < s->pf->ndevices && s->nvml_dev < 0; d++) {
+    const RtSpace *sp = s->dev_space[d] > 0 ? &s->reg.space[s->dev_space[d]] : NULL;
+    if (!sp || sp->ops != &rt_mem_cuda)
+      continue;
+    s->nvml_dev = d;
+    if (rt_nvml_energy_open((unsigned)rt_mem_cuda_ordinal(sp->ctx), &s->nvml_energy, why,
+                            sizeof why))
+      rt_warn_locked(s, "ESCHED_ENERGY: %s; GPU energy figures are modelled", why);
+  }
 }
 
 void rt_profile_open_locked(RtState *s) {
@@ -106,8 +114,7 @@ RtMeter rt_meter_of(const RtState *s, int dev) {
   int sp = s->dev_space[dev];
   if (sp == 0)
     return s->have_rapl ? RT_METER_RAPL : RT_METER_MODEL;
-  bool cuda = sp > 0 && s->reg.space[sp].ops == rt_mem_cuda();
-  return cuda && s->nvml_energy ? RT_METER_NVML : RT_METER_MODEL;
+  return dev == s->nvml_dev && s->nvml_energy ? RT_METER_NVML : RT_METER_MODEL;
 }
 
 double rt_meter_read_locked(RtState *s, RtMeter m) {
@@ -144,7 +151,7 @@ static void record_items(RtState *s, EsProfileEntry *e, const EsrtTask *t, const
 
 static const char *time_source(const RtState *s, int dev) {
   int sp = s->dev_space[dev];
-  return sp > 0 && s->reg.space[sp].ops == &rt_mem_sim ? "simulated" : "measured";
+  return sp > 0 && s->reg.space[sp].ops->simulated ? "simulated" : "measured";
 }
 
 void rt_profile_sample_locked(RtState *s, const RtTaskInfo *ti, int dev, int level, double seconds,

@@ -8,7 +8,7 @@
 // RUN: %cc -DPLAIN %s -o %t.plain && %t.plain > %t.expected
 // RUN: %nvcc -c %S/Inputs/saxpy_gpu.cu -I%esrt_include -o %t.gpu.o
 // RUN: %cc %esrt_cflags -c %s -o %t.o
-// RUN: %cc %esrt_cflags %t.o %t.gpu.o -o %t %esrt_libs -lstdc++
+// RUN: %cc %esrt_cflags %t.o %t.gpu.o -o %t %esrt_libs %cudart_link
 // RUN: %t 2> %t.sim | diff %t.expected -
 // RUN: FileCheck %s --check-prefix=SIM --input-file=%t.sim
 // RUN: env ESCHED_GPU=cuda %t > %t.out 2> %t.cuda
@@ -16,6 +16,8 @@
 // RUN: FileCheck %s --check-prefix=CUDA --input-file=%t.cuda
 // SIM: warning: task 'saxpy': its variant for device 'gpu' cannot run here; it runs on the host
 // SIM: device cpu: 1 tasks
+// Without a GPU: one warning, for the device (no driver here, or no GPU).
+// CUDA-NOT: its variant for device
 // CUDA: summary: platform silberstein2011, executor serial, gpu cuda
 #include <stdio.h>
 

@@ -29,7 +29,8 @@
 // OVER-NEXT: device gpu: 1 tasks, busy 0.0002 s, energy 0.036 J, levels 0:1
 // OVER-NEXT: link cpu->gpu: 2 transfers, 65536 bytes
 // OVER-NEXT: link gpu->cpu: 1 transfers, 32768 bytes
-// NONE: warning: task 'mul': its variant for device 'gpu' cannot run here; it runs on the host
+// NONE: warning: ESCHED_GPU=none: tasks of device 'gpu' run on the host
+// NONE-NOT: warning
 // NONE: device cpu: 2 tasks, busy 0.0101 s, energy 0.909 J
 // NONE: fallbacks: 2 tasks ran on the host
 #include "Inputs/fig3_kernels.h"

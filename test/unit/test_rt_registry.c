@@ -14,8 +14,10 @@ typedef struct Moves {
   int from, to;
 } Moves;
 
-static double on_move(void *ctx, int from, int to, size_t bytes, double start) {
+static double on_move(void *ctx, int from, int to, size_t bytes, double start, double wall_start,
+                      double wall) {
   Moves *m = ctx;
+  (void)wall_start, (void)wall;
   m->count++;
   m->bytes += bytes;
   m->from = from, m->to = to;

@@ -11,8 +11,9 @@
 #include "scheduler/base/error.h"
 #include "test.h"
 
-static double no_time(void *ctx, int from, int to, size_t bytes, double start) {
-  (void)ctx, (void)from, (void)to, (void)bytes;
+static double no_time(void *ctx, int from, int to, size_t bytes, double start, double wall_start,
+                      double wall) {
+  (void)ctx, (void)from, (void)to, (void)bytes, (void)wall_start, (void)wall;
   return start;
 }
 

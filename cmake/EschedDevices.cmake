@@ -1,0 +1,40 @@
+# Accelerator toolkits (docs/runtime.md, "Back ends"). The runtime loads
+# libcudart, NVML and the OpenCL ICD loader at run time, so nothing here is
+# linked into the runtime; what the build needs:
+#   CL/cl.h         the Khronos headers (required: the opencl back end's types)
+#   OpenCL::OpenCL  the ICD loader, for programs whose OpenCL launchers call it
+#                   (optional: ESCHED_HAVE_OPENCL; the OpenCL examples)
+#   ESCHED_NVCC     CUDA's compiler, for .cu launchers (optional: empty when
+#                   the toolkit is missing; esched-cc and esched_add_executable
+#                   then refuse .cu sources), and ESCHED_CUDART_LINK
+#                   (cmake/EschedCuda.cmake)
+find_path(ESCHED_OPENCL_INCLUDE_DIR CL/cl.h)
+if(NOT ESCHED_OPENCL_INCLUDE_DIR)
+  message(FATAL_ERROR "esched: CL/cl.h not found; install opencl-c-headers (scripts/deps.sh does)")
+endif()
+find_package(OpenCL QUIET)
+set(ESCHED_HAVE_OPENCL OFF)
+if(TARGET OpenCL::OpenCL)
+  set(ESCHED_HAVE_OPENCL ON)
+  message(STATUS "esched: OpenCL ICD loader found: OpenCL examples enabled")
+else()
+  message(STATUS "esched: OpenCL ICD loader not found: OpenCL examples disabled")
+endif()
+include(EschedCuda)
+if(ESCHED_NVCC)
+  message(STATUS "esched: nvcc found (CUDA ${CUDAToolkit_VERSION}): .cu launchers build")
+else()
+  message(STATUS "esched: nvcc not found: .cu launchers cannot be built")
+endif()
+
+# What tests running OpenCL kernels on PoCL set: a writable kernel cache
+# in the build tree (PoCL lists no device without one), and under
+# LeakSanitizer the suppression of PoCL 3.1's leak when it compiles a
+# kernel into a cold cache (test/pocl-lsan.supp; PoCL is built without
+# frame pointers, so only the slow unwinder sees the frame it names).
+set(ESCHED_OPENCL_TEST_ENV POCL_CACHE_DIR=${PROJECT_BINARY_DIR}/pocl-cache)
+if(ESCHED_SANITIZE)
+  list(APPEND ESCHED_OPENCL_TEST_ENV
+       LSAN_OPTIONS=suppressions=${PROJECT_SOURCE_DIR}/test/pocl-lsan.supp
+       ASAN_OPTIONS=fast_unwind_on_malloc=0)
+endif()

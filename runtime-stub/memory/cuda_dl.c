@@ -1,0 +1,106 @@
+/* Loading CUDA's runtime library at run time (cuda_dl.h). */
+#define _GNU_SOURCE /* RTLD_DEFAULT */
+#include "runtime-stub/memory/cuda_dl.h"
+
+#include <dlfcn.h>
+#include <pthread.h>
+#include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "runtime-stub/memory/dl.h"
+
+#define CU(f) {"cuda" #f, offsetof(RtCudart, f), false}
+static const RtDlSym cudart_syms[] = {
+    CU(GetDeviceCount),    CU(SetDevice),          CU(Malloc),
+    CU(Free),              CU(MallocHost),         CU(FreeHost),
+    CU(MemcpyAsync),       CU(StreamCreateWithFlags), CU(StreamSynchronize),
+    CU(StreamDestroy),     CU(EventCreateWithFlags), CU(EventRecord),
+    CU(EventSynchronize),  CU(EventDestroy),       CU(GetErrorString),
+    CU(RuntimeGetVersion), CU(DriverGetVersion),   CU(DeviceGetAttribute),
+    CU(MemGetInfo),
+};
+#define NSYMS ((int)(sizeof cudart_syms / sizeof *cudart_syms))
+
+static const char *const sonames[] = {"libcudart.so.13", "libcudart.so.12", "libcudart.so.11.0",
+                                      "libcudart.so"};
+
+/* Written once under pthread_once, read-only afterwards. */
+static struct {
+  RtCudart table;
+  bool ok;
+  char why[512];
+} loaded;
+static pthread_once_t once = PTHREAD_ONCE_INIT;
+
+/* Binds the table from handle h and checks that the library sees a GPU;
+ * false with the reason appended to loaded.why. */
+static bool usable(void *h, const char *from) {
+  RtCudart t = {0};
+  char r[256];
+  if (!rt_dl_bind(h, &t, cudart_syms, NSYMS, from, r, sizeof r)) {
+    rt_dl_append(loaded.why, sizeof loaded.why, r);
+    return false;
+  }
+  t.from = from;
+  int n = 0;
+  cudaError_t e = t.GetDeviceCount(&n);
+  if (e != cudaSuccess || n <= 0) {
+    snprintf(r, sizeof r, "%s: %s", from,
+             e == cudaErrorInsufficientDriver ? "no NVIDIA driver, or one older than this runtime"
+             : e != cudaSuccess               ? t.GetErrorString(e)
+                                              : "no GPU");
+    rt_dl_append(loaded.why, sizeof loaded.why, r);
+    return false;
+  }
+  loaded.table = t;
+  return true;
+}
+
+/* The sonames in order, each library once (libcudart.so is usually a link
+ * to one of the others). */
+static void try_sonames(void) {
+  char missing[256] = "";
+  void *seen[4];
+  int nseen = 0;
+  for (int i = 0; i < 4 && !loaded.ok; i++) {
+    void *h = dlopen(sonames[i], RTLD_NOW | RTLD_LOCAL);
+    bool again = false;
+    for (int k = 0; h && k < nseen; k++)
+      again |= seen[k] == h;
+    if (!h)
+      rt_dl_append(missing, sizeof missing, sonames[i]);
+    else if (!again)
+      seen[nseen++] = h, loaded.ok = usable(h, sonames[i]);
+  }
+  if (!loaded.ok && missing[0]) {
+    char r[300];
+    snprintf(r, sizeof r, "not found: %s (set ESCHED_CUDART to the library)", missing);
+    rt_dl_append(loaded.why, sizeof loaded.why, r);
+  }
+}
+
+static void load(void) {
+  const char *env = getenv("ESCHED_CUDART");
+  if (env && !strcmp(env, "none")) {
+    snprintf(loaded.why, sizeof loaded.why, "libcudart disabled (ESCHED_CUDART=none)");
+  } else if (env && *env) { /* that library or none */
+    void *h = dlopen(env, RTLD_NOW | RTLD_LOCAL);
+    if (!h)
+      snprintf(loaded.why, sizeof loaded.why, "cannot load ESCHED_CUDART=%s (%s)", env, dlerror());
+    else
+      loaded.ok = usable(h, env);
+  } else if (dlsym(RTLD_DEFAULT, "cudaGetDeviceCount")) {
+    loaded.ok = usable(RTLD_DEFAULT, "the program's own libcudart");
+  } else {
+    try_sonames();
+  }
+}
+
+const RtCudart *rt_cudart(char *why, int whylen) {
+  pthread_once(&once, load);
+  if (!loaded.ok)
+    snprintf(why, (size_t)whylen, "%s", loaded.why);
+  return loaded.ok ? &loaded.table : NULL;
+}
