@@ -40,6 +40,9 @@ config.substitutions.append(("%esrt_include", os.path.join(config.esched_src_roo
 config.substitutions.append(("%annotations_include", os.path.join(config.esched_src_root, "annotations", "include")))
 config.substitutions.append(("%nvcc", config.nvcc))
 config.substitutions.append(("%cudart_link", config.cudart_link))
+# Programs with OpenCL launchers: link %opencl_lib, run under %opencl_env.
+config.substitutions.append(("%opencl_lib", config.opencl_lib))
+config.substitutions.append(("%opencl_env", "env " + config.opencl_env))
 config.substitutions.append(("%sanitize_flags", config.sanitize_flags))
 config.substitutions.append(("%cmake", config.cmake))
 config.substitutions.append(("%obj_root", config.esched_obj_root))
@@ -48,7 +51,10 @@ for var in ["ESCHED_PLATFORM", "ESCHED_PROFILE", "ESCHED_SCHEDULE", "ESCHED_EXEC
             "ESCHED_GPU", "ESCHED_DVFS", "ESCHED_TRACE", "ESCHED_SUMMARY", "ESCHED_ALGO",
             "ESCHED_OBJECTIVE", "ESCHED_DEFER_MAX", "ESCHED_CPUFREQ_ROOT", "ESCHED_PROFILE_OUT",
             "ESCHED_PROFILE_MODE", "ESCHED_ENERGY", "ESCHED_POWERCAP_ROOT", "ESCHED_TEST_POWERCAP",
-            "ESCHED_STREAM_SKIP", "ESCHED_STREAM_DELAY"]:
+            "ESCHED_STREAM_SKIP", "ESCHED_STREAM_DELAY", "ESCHED_OPENCL_DEVICE",
+            "ESCHED_OPENCL_MEMORY", "ESCHED_OPENCL_PATH", "ESCHED_OPENCL_FLAGS",
+            "ESCHED_OPENCL_LIB", "ESCHED_CUDART", "ESCHED_NVML", "ESCHED_TRACE_CLOCK",
+            "ESCHED_NVCC"]:
     config.environment.pop(var, None)  # tests set what they need
 
 if config.have_glpk:
@@ -63,3 +69,5 @@ if config.tsan:
     config.available_features.add("tsan")
 if config.have_cuda and config.nvcc:
     config.available_features.add("cuda")
+if config.have_opencl:
+    config.available_features.add("opencl")

@@ -12,7 +12,7 @@
 
 #define N 48
 
-static double A[N * N], B[N * N], C[N * N], D[N * N], T[N * N], R[N * N];
+static double A[N * N], B[N * N], C[N * N], R[N * N];
 
 static void matmul(const double *a, const double *b, double *t, int n) {
   for (int i = 0; i < n; i++)
@@ -39,6 +39,7 @@ static void matmul_sim(const double *a, const double *b, double *t, int n) { mat
 static void scale_sim(const double *c, double *d, int n) { scale(c, d, n); }
 
 static void axb(void) {
+  double T[N * N], D[N * N]; /* intermediates the host never reads: the tasks form a tree */
 #pragma esched task name(mul) in(A[0:N*N], B[0:N*N]) out(T[0:N*N]) ocl(matmul_ocl: opencl) gpu(matmul_sim)
   matmul(A, B, T, N);
 #pragma esched task name(scale) in(C[0:N*N]) out(D[0:N*N]) gpu(scale_sim)

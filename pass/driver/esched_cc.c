@@ -10,7 +10,10 @@
  * is rewritten by `esched compile` into a temporary folder under the same
  * base name (so `cc -c foo.c` still writes foo.o), its quoted includes still
  * found beside the original (-iquote); other files pass straight through. The runtime's include folders are added, and when the command
- * links, the runtime library and what it needs.
+ * links, the runtime library and what it needs. A .cu input (a CUDA
+ * launcher) is compiled by nvcc ($ESCHED_NVCC, else the one found when
+ * esched was built) into an object, and a linking command then links the
+ * shared libcudart it needs.
  */
 #include <errno.h>
 #include <stdbool.h>
@@ -95,7 +98,7 @@ static int parse_esched_options(int argc, char **argv, Options *o) {
 /* A launcher's first argument is the compiler: a program, not an option or
  * an input file. */
 static bool looks_like_compiler(const char *a) {
-  static const char *const inputs[] = {".c", ".o", ".a", ".so", ".s", ".S", ".i", NULL};
+  static const char *const inputs[] = {".c", ".cu", ".o", ".a", ".so", ".s", ".S", ".i", NULL};
   if (a[0] == '-')
     return false;
   for (const char *const *e = inputs; *e; e++)
@@ -293,11 +296,20 @@ static bool is_input(char **argv, int first, int k) {
   return k == first || !takes_value(argv[k - 1]) || k - 1 < first;
 }
 
+/* The C and CUDA sources among the inputs. */
 static int count_sources(int argc, char **argv, int first) {
   int n = 0;
   for (int k = first; k < argc; k++)
-    n += is_input(argv, first, k) && ends_with(argv[k], ".c");
+    n += is_input(argv, first, k) && (ends_with(argv[k], ".c") || ends_with(argv[k], ".cu"));
   return n;
+}
+
+/* The temporary folder, made on first use; false (with a message) when it
+ * cannot be. */
+static bool make_dir(char *dir, bool *have) {
+  if (!*have && !(*have = mkdtemp(dir) != NULL))
+    fprintf(stderr, "esched-cc: error: cannot create a temporary folder: %s\n", strerror(errno));
+  return *have;
 }
 
 static bool compiles_only(int argc, char **argv, int first) {
@@ -347,12 +359,92 @@ static int compile_alone(const Options *o, const Layout *l, int argc, char **arg
 
 /* The object cc -c would write for src: its base name with .o, here. */
 static char *object_name(const char *src) {
-  const char *b = base_name(src);
-  size_t n = strlen(b);
-  char *o = malloc(n + 3);
+  const char *b = base_name(src), *dot = strrchr(b, '.');
+  int n = dot ? (int)(dot - b) : (int)strlen(b);
+  char *o = malloc((size_t)n + 3);
   if (o)
-    sprintf(o, "%.*s.o", (int)(n - 2), b);
+    sprintf(o, "%.*s.o", n, b);
   return o;
+}
+
+/* ---- CUDA launchers (.cu inputs) ---- */
+
+static const char *nvcc_path(void) {
+  const char *env = getenv("ESCHED_NVCC");
+  return env && *env ? env : ESCHED_CC_NVCC;
+}
+
+/* The -o of a command that compiles only, or NULL. */
+static const char *output_of(int argc, char **argv, int first) {
+  for (int k = first; k + 1 < argc; k++)
+    if (!strcmp(argv[k], "-o"))
+      return argv[k + 1];
+  return NULL;
+}
+
+/* Whether flags->v[i] is one nvcc takes as cc does: -I, -D, -U (a C
+ * dialect such as -std=c11 is not one). */
+static bool nvcc_flag(const Argv *flags, int i) {
+  const char *f = flags->v[i], *prev = i ? flags->v[i - 1] : "";
+  bool value = !strcmp(prev, "-I") || !strcmp(prev, "-D") || !strcmp(prev, "-U");
+  return value || has_prefix(f, "-I") || has_prefix(f, "-D") || has_prefix(f, "-U");
+}
+
+/* nvcc -c src -o obj, with the command's -I, -D and -U and the runtime's
+ * include folders (launchers include esched_rt.h). */
+static int compile_cuda(const Layout *l, const Argv *flags, const char *src, const char *obj) {
+  if (!*nvcc_path()) {
+    fprintf(stderr,
+            "esched-cc: error: %s is CUDA, and nvcc was not found when esched was built (set "
+            "ESCHED_NVCC)\n",
+            src);
+    return 1;
+  }
+  Argv cmd = {0};
+  push(&cmd, nvcc_path());
+  for (int i = 0; i < flags->len; i++)
+    if (nvcc_flag(flags, i))
+      push(&cmd, flags->v[i]);
+  push_includes(&cmd, l);
+  push(&cmd, "-Xcompiler");
+  push(&cmd, "-fPIC");
+  push(&cmd, "-c");
+  push(&cmd, src);
+  push(&cmd, "-o");
+  push(&cmd, obj);
+  int rc = run(cmd.v);
+  argv_free(&cmd);
+  return rc;
+}
+
+/* Compiles launcher src into the object the command needs: where cc -c
+ * would write it when the command only compiles (its -o when src is its
+ * only input), else in dir, pushed onto cc. */
+static int cuda_input(const Options *o, const Layout *l, const Argv *flags, int argc, char **argv,
+                      const char *src, const char *dir, int n, bool only_compile, bool alone,
+                      Argv *cc, Argv *made) {
+  char *obj = NULL;
+  const char *out = output_of(argc, argv, o->first_arg);
+  if (only_compile && out && !alone)
+    obj = strdup(out);
+  else if (only_compile)
+    obj = object_name(src);
+  else if ((obj = malloc(strlen(dir) + 32)))
+    sprintf(obj, "%s/cuda%d.o", dir, n);
+  int rc = obj ? compile_cuda(l, flags, src, obj) : 1;
+  if (rc == 0 && !only_compile) {
+    push(made, obj);
+    push(cc, obj);
+  }
+  free(obj);
+  return rc;
+}
+
+/* What a program linking CUDA launchers needs besides them. */
+static void push_cudart(Argv *cc) {
+  char libs[] = ESCHED_CC_CUDART_LINK;
+  for (char *t = strtok(libs, " "); t; t = strtok(NULL, " "))
+    push(cc, t);
 }
 
 int main(int argc, char **argv) {
@@ -385,7 +477,8 @@ int main(int argc, char **argv) {
    * -c, has written it where cc would). */
   bool alone = count_sources(argc, argv, o.first_arg) > 1;
   bool only_compile = compiles_only(argc, argv, o.first_arg);
-  int rest = 0; /* inputs left for the command itself */
+  int rest = 0;  /* inputs left for the command itself */
+  int ncuda = 0; /* .cu inputs compiled */
   push(&cc, o.compiler);
   for (int k = o.first_arg; k < argc; k++) {
     const char *a = argv[k];
@@ -395,12 +488,21 @@ int main(int argc, char **argv) {
       continue;
     }
     bool input = is_input(argv, o.first_arg, k);
-    if (input && ends_with(a, ".c") && mentions_esched(a)) {
-      if (!have_dir && !(have_dir = mkdtemp(dir) != NULL)) {
-        fprintf(stderr, "esched-cc: error: cannot create a temporary folder: %s\n",
-                strerror(errno));
+    if (input && ends_with(a, ".cu")) {
+      int rc = only_compile || make_dir(dir, &have_dir)
+                   ? cuda_input(&o, &l, &flags, argc, argv, a, dir, ncuda++, only_compile, alone,
+                                &cc, &made)
+                   : 1;
+      if (rc != 0) {
+        status = rc;
         goto out;
       }
+      rest += !only_compile;
+      continue;
+    }
+    if (input && ends_with(a, ".c") && mentions_esched(a)) {
+      if (!make_dir(dir, &have_dir))
+        goto out;
       char *rewritten = rewrite(&o, &l, a, dir, made.len, &flags);
       if (!rewritten)
         goto out;
@@ -443,6 +545,8 @@ int main(int argc, char **argv) {
     char libs[] = ESCHED_CC_RUNTIME_LINK_LIBS;
     for (char *t = strtok(libs, " "); t; t = strtok(NULL, " "))
       push(&cc, t);
+    if (ncuda)
+      push_cudart(&cc);
   }
   status = run(cc.v);
 out:

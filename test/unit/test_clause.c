@@ -200,6 +200,31 @@ static void expect_error(const char *text, int col, const char *message) {
   es_annotation_clear(&a);
 }
 
+/* DEVICE(FUNCTION : KIND): a launcher of CUDA or OpenCL kernels. */
+static void test_launchers(void) {
+  EsAnnotation a;
+  ASSERT_EQ(parse("task gpu(f_cu : cuda) in(x) gpu2(f_cl:opencl)", &a), ES_EINVAL);
+  es_annotation_clear(&a); /* gpu2 is no device by default */
+  const char *devices[] = {"cpu", "gpu", "ocl", NULL};
+  const char *t = "task gpu(f_cu : cuda) in(x) ocl(f_cl:opencl) ";
+  ASSERT_EQ(es_annotation_parse(t, strlen(t), devices, &a), ES_OK);
+  ASSERT_EQ(a.nclauses, 3);
+  ASSERT_STREQ(a.clauses[0].ident, "f_cu");
+  ASSERT_EQ(a.clauses[0].launcher, ES_LAUNCHER_CUDA);
+  ASSERT_EQ(a.clauses[0].launcher_col, 17);
+  ASSERT_STREQ(a.clauses[2].device, "ocl");
+  ASSERT_STREQ(a.clauses[2].ident, "f_cl");
+  ASSERT_EQ(a.clauses[2].launcher, ES_LAUNCHER_OPENCL);
+  ASSERT_EQ(a.clauses[2].launcher_col, 38);
+  es_annotation_clear(&a);
+  ASSERT_EQ(parse("task gpu(f)", &a), ES_OK);
+  ASSERT_EQ(a.clauses[0].launcher, ES_LAUNCHER_NONE);
+  ASSERT_EQ(a.clauses[0].launcher_col, 0);
+  es_annotation_clear(&a);
+  ASSERT_TRUE(es_launcher_name(ES_LAUNCHER_NONE) == NULL);
+  ASSERT_STREQ(es_launcher_name(ES_LAUNCHER_OPENCL), "opencl");
+}
+
 static void test_errors(void) {
   expect_error("task foo(x)", 6, "unknown clause or device 'foo'");
   expect_error("task in(A", 8, "unbalanced parentheses: this '(' is not closed");
@@ -211,6 +236,9 @@ static void test_errors(void) {
   expect_error("task in(A, A)", 12, "'A' appears in more than one data clause (use inout)");
   expect_error("task cpu(f)", 6, "'cpu' is the host: its variant is the task region itself");
   expect_error("task gpu(f) gpu(g)", 13, "second 'gpu' clause");
+  expect_error("task gpu(f: metal)", 13, "unknown launcher kind 'metal' (cuda, opencl)");
+  expect_error("task gpu(f:)", 12, "expected a launcher kind (cuda, opencl)");
+  expect_error("task gpu(f g)", 12, "expected ')'");
   expect_error("task name(a) name(b)", 14, "second 'name' clause");
   expect_error("region in(A)", 8, "clause 'in' is not allowed on 'region'");
   expect_error("task noreplay(x)", 14, "'noreplay' takes no arguments");
@@ -274,7 +302,8 @@ static void test_robust(void) {
                         "region name(r)",
                         "stream name(s) cores(4) deadline(2ms)",
                         "task name(f) width((n)) work(4e6) efficiency(1:1, 2:0.9)",
-                        "task efficiency(comm:0.5)"};
+                        "task efficiency(comm:0.5)",
+                        "task gpu(f: opencl) in(x[0:n])"};
   const char junk[] = "()[]:,; \\/*'\"x1{";
   for (size_t g = 0; g < sizeof good / sizeof good[0]; g++) {
     size_t n = strlen(good[g]);
@@ -318,6 +347,7 @@ int main(void) {
   test_stream();
   test_stream_task();
   test_noreplay();
+  test_launchers();
   test_errors();
   test_keeps_going();
   test_robust();
