@@ -466,6 +466,8 @@ int main(int argc, char **argv) {
   }
   push(&flags, "-I");
   push(&flags, l.annotations);
+  push(&flags, "-I"); /* launchers include esched_rt.h */
+  push(&flags, l.include);
   char dir[4096];
   const char *tmp = getenv("TMPDIR") && *getenv("TMPDIR") ? getenv("TMPDIR") : "/tmp";
   snprintf(dir, sizeof dir, "%s/esched-cc-XXXXXX", tmp);

@@ -2,8 +2,9 @@
  * chrome://tracing open): one track (thread) per device and one for the
  * link, a complete event ("ph": "X") per task named by its key with its
  * level and bytes as arguments, and one per transfer on the link track.
- * Times are the model's, in microseconds, on the executor's timeline
- * (docs/runtime.md, "Traces"). Stream rounds add one track per core of
+ * Times are the model's, in microseconds, on the executor's timeline, or
+ * with ESCHED_TRACE_CLOCK=wall the measured wall-clock times of the tasks
+ * and copies since the run began (docs/runtime.md, "Traces"). Stream rounds add one track per core of
  * each stream, with a slice per task instance (cat "stream"; a skipped
  * task is a zero-length slice of cat "skip"). Written atomically at exit. */
 #include <stdio.h>
@@ -38,8 +39,21 @@ static void track_name(FILE *f, int tid, const char *name) {
           tid, tid);
 }
 
+/* The event's start and duration in seconds on the trace's clock: the
+ * model's, or with ESCHED_TRACE_CLOCK=wall what was measured (false when
+ * the event was not measured: it is left out). */
+static bool event_times(const RtState *s, const RtEvent *e, double *start, double *dur) {
+  bool wall = s->cfg.trace_wall;
+  *start = wall ? e->wall_start : e->start;
+  *dur = wall ? e->wall_dur : e->dur;
+  return !wall || e->wall_start >= 0;
+}
+
 static void write_event(FILE *f, const RtState *s, const RtEvent *e) {
   const EsPlatform *pf = s->pf;
+  double start, dur;
+  if (!event_times(s, e, &start, &dur))
+    return;
   fprintf(f, ",\n{\"name\":");
   if (e->name) {
     json_string(f, e->name);
@@ -48,7 +62,7 @@ static void write_event(FILE *f, const RtState *s, const RtEvent *e) {
     fprintf(f, "%s->%s\"", pf->devices[e->from].name, pf->devices[e->to].name);
   }
   fprintf(f, ",\"cat\":\"%s\",\"ph\":\"X\",\"pid\":1,\"tid\":%d,\"ts\":%.3f,\"dur\":%.3f,",
-          e->name ? "task" : "transfer", e->track + 1, e->start * 1e6, e->dur * 1e6);
+          e->name ? "task" : "transfer", e->track + 1, start * 1e6, dur * 1e6);
   if (e->name)
     fprintf(f, "\"args\":{\"device\":\"%s\",\"level\":%d,\"bytes\":%.0f}}",
             pf->devices[e->track].name, e->level, e->bytes);
@@ -92,8 +106,9 @@ int rt_trace_write(const RtState *s, const char *path, EsError *err) {
   fprintf(f, "{\"displayTimeUnit\":\"ns\",\"traceEvents\":[\n");
   fprintf(f,
           "{\"name\":\"process_name\",\"ph\":\"M\",\"pid\":1,\"tid\":0,"
-          "\"args\":{\"name\":\"esched %s (model time)\"}}",
-          s->cfg.executor == RT_EXEC_CONCURRENT ? "concurrent" : "serial");
+          "\"args\":{\"name\":\"esched %s (%s)\"}}",
+          s->cfg.executor == RT_EXEC_CONCURRENT ? "concurrent" : "serial",
+          s->cfg.trace_wall ? "wall clock" : "model time");
   for (int d = 0; d < s->acct.ndev; d++)
     track_name(f, d + 1, s->pf->devices[d].name);
   track_name(f, s->acct.ndev + 1, "link");
