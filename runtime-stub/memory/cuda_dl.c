@@ -70,7 +70,8 @@ static void try_sonames(void) {
     for (int k = 0; h && k < nseen; k++)
       again |= seen[k] == h;
     if (!h)
-      rt_dl_append(missing, sizeof missing, sonames[i]);
+      snprintf(missing + strlen(missing), sizeof missing - strlen(missing), "%s%s",
+               missing[0] ? ", " : "", sonames[i]);
     else if (!again)
       seen[nseen++] = h, loaded.ok = usable(h, sonames[i]);
   }

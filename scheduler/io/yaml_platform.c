@@ -9,11 +9,12 @@
 #include "scheduler/io/yaml_util.h"
 
 static const char *const top_keys[] = {"name", "devices", "links", NULL};
-static const char *const device_keys[] = {"name", "kind", "idle_power", "levels",
-                                          "freq", "power", "voltage", NULL};
+static const char *const device_keys[] = {"name",  "kind",    "idle_power", "levels",
+                                          "freq",  "power",   "voltage",    "estimated",
+                                          NULL};
 static const char *const level_keys[] = {"freq", "power", "voltage", NULL};
-static const char *const link_keys[] = {"from", "to", "bandwidth", "latency", "power",
-                                        "directed", NULL};
+static const char *const link_keys[] = {"from",     "to",        "bandwidth", "latency", "power",
+                                        "directed", "estimated", NULL};
 
 typedef struct Reader {
   YDoc *d;
@@ -31,6 +32,32 @@ static bool field(Reader *r, const yaml_node_t *n, const char *key, EsQuantity q
     return !required;
   }
   return y_quantity(r->d, x, q, key, out);
+}
+
+/* estimated: a list of the figures (es_estimated_names) that are
+ * estimates; `allowed` are the EsEstimated bits this entity has. */
+static bool read_estimated(Reader *r, const yaml_node_t *n, unsigned allowed, unsigned *out) {
+  yaml_node_t *list = y_get(r->d, n, "estimated");
+  if (!list)
+    return true;
+  if (!y_expect_seq(r->d, list, "estimated"))
+    return false;
+  bool ok = true;
+  for (yaml_node_item_t *it = list->data.sequence.items.start; it < list->data.sequence.items.top;
+       it++) {
+    yaml_node_t *x = y_node(r->d, *it);
+    const char *name = y_text(x);
+    unsigned bit = 0;
+    for (int k = 0; name && es_estimated_names[k]; k++)
+      if (!strcmp(name, es_estimated_names[k]))
+        bit = 1u << k;
+    if (!(bit & allowed)) {
+      y_error(r->d, x, "'%s' is not a figure that can be estimated here", name ? name : "?");
+      ok = false;
+    }
+    *out |= bit & allowed;
+  }
+  return ok;
 }
 
 static bool read_level(Reader *r, const yaml_node_t *n, EsLevel *l) {
@@ -82,12 +109,16 @@ static void read_device(Reader *r, const yaml_node_t *n) {
     levels[nlevels++] = l;
   }
   double idle = 0;
+  unsigned estimated = 0;
   r->ok &= field(r, n, "idle_power", ES_Q_POWER, &idle, false);
+  r->ok &= read_estimated(r, n, ES_EST_FREQ | ES_EST_POWER | ES_EST_IDLE_POWER, &estimated);
   int d = es_platform_add_device(r->p, name, kind, levels, nlevels, idle);
-  if (d < 0)
+  if (d < 0) {
     r->ok = false;
-  else
+  } else {
     r->p->devices[d].mark = y_mark(n);
+    r->p->devices[d].estimated = estimated;
+  }
 }
 
 static int device_ref(Reader *r, const yaml_node_t *n, const char *key) {
@@ -117,6 +148,8 @@ static void read_link(Reader *r, const yaml_node_t *n) {
   yaml_node_t *x = y_get(r->d, n, "directed");
   if (x)
     ok &= y_bool(r->d, x, "directed", &directed);
+  unsigned estimated = 0;
+  ok &= read_estimated(r, n, ES_EST_POWER | ES_EST_BANDWIDTH | ES_EST_LATENCY, &estimated);
   if (!ok) {
     r->ok = false;
     return;
@@ -126,8 +159,10 @@ static void read_link(Reader *r, const yaml_node_t *n) {
     r->ok = false;
     return;
   }
-  for (int i = first; i < r->p->nlinks; i++)
+  for (int i = first; i < r->p->nlinks; i++) {
     r->p->links[i].mark = y_mark(n);
+    r->p->links[i].estimated = estimated;
+  }
 }
 
 static int read_doc(YDoc *d, void *ctx) {
@@ -209,6 +244,17 @@ static void kv_quantity(YOut *o, const char *key, double v, EsQuantity q) {
   y_str(o, buf);
 }
 
+static void kv_estimated(YOut *o, unsigned estimated) {
+  if (!estimated)
+    return;
+  y_str(o, "estimated");
+  y_seq_begin(o, true);
+  for (int k = 0; es_estimated_names[k]; k++)
+    if (estimated >> k & 1u)
+      y_str(o, es_estimated_names[k]);
+  y_seq_end(o);
+}
+
 bool es_platform_write(FILE *f, const EsPlatform *p) {
   YOut o;
   if (!y_out_begin(&o, f))
@@ -225,6 +271,7 @@ bool es_platform_write(FILE *f, const EsPlatform *p) {
     y_kv_str(&o, "name", d->name);
     y_kv_str(&o, "kind", d->kind);
     kv_quantity(&o, "idle_power", d->idle_power, ES_Q_POWER);
+    kv_estimated(&o, d->estimated);
     y_str(&o, "levels");
     y_seq_begin(&o, false);
     for (int k = 0; k < d->nlevels; k++) {
@@ -251,6 +298,7 @@ bool es_platform_write(FILE *f, const EsPlatform *p) {
     kv_quantity(&o, "power", l->power, ES_Q_POWER);
     y_str(&o, "directed");
     y_bool_out(&o, true);
+    kv_estimated(&o, l->estimated);
     y_map_end(&o);
   }
   y_seq_end(&o);

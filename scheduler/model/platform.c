@@ -7,6 +7,9 @@
 
 #include "scheduler/base/vec.h"
 
+const char *const es_estimated_names[] = {"freq", "power", "idle_power", "bandwidth", "latency",
+                                          NULL};
+
 EsPlatform *es_platform_new(const char *name) {
   EsPlatform *p = calloc(1, sizeof *p);
   if (p && name)
@@ -45,9 +48,9 @@ int es_platform_add_link(EsPlatform *p, int from, int to, double bandwidth, doub
                          double power, int both_ways) {
   if (es_vec_reserve(&p->links, &p->links_cap, p->nlinks + 2, sizeof *p->links))
     return ES_ENOMEM;
-  p->links[p->nlinks++] = (EsLink){from, to, bandwidth, latency, power, {0, 0}};
+  p->links[p->nlinks++] = (EsLink){from, to, bandwidth, latency, power, 0, {0, 0}};
   if (both_ways)
-    p->links[p->nlinks++] = (EsLink){to, from, bandwidth, latency, power, {0, 0}};
+    p->links[p->nlinks++] = (EsLink){to, from, bandwidth, latency, power, 0, {0, 0}};
   return ES_OK;
 }
 

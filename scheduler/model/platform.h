@@ -16,12 +16,30 @@ typedef struct EsLevel {
   double voltage;
 } EsLevel;
 
+/* Which figures of a device or link are estimates rather than measured or
+ * read (`estimated: [power, idle_power]` in platform files): esched
+ * platform --detect takes what it cannot read from a table by device kind
+ * (docs/formats.md, "Detected platforms"). Bits of EsDevice.estimated and
+ * EsLink.estimated. */
+typedef enum EsEstimated {
+  ES_EST_FREQ = 1,       /* devices: the levels' frequencies */
+  ES_EST_POWER = 2,      /* devices: the levels' powers; links: the power */
+  ES_EST_IDLE_POWER = 4, /* devices */
+  ES_EST_BANDWIDTH = 8,  /* links */
+  ES_EST_LATENCY = 16,   /* links */
+} EsEstimated;
+
+/* The name of each EsEstimated bit as platform files spell it, in bit
+ * order; NULL-terminated. */
+extern const char *const es_estimated_names[];
+
 typedef struct EsDevice {
   const char *name;
-  const char *kind; /* "cpu", "gpu", ... (free text; "cpu" is the host) */
+  const char *kind; /* "cpu" (the host), "gpu", "opencl", "cuda", ... (free text) */
   EsLevel *levels;
   int nlevels;
   double idle_power; /* W while idle */
+  unsigned estimated; /* EsEstimated bits */
   EsMark mark;
 } EsDevice;
 
@@ -31,6 +49,7 @@ typedef struct EsLink {
   double bandwidth; /* bytes per second */
   double latency;   /* seconds per transfer */
   double power;     /* W while transferring */
+  unsigned estimated; /* EsEstimated bits */
   EsMark mark;
 } EsLink;
 
