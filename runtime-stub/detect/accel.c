@@ -7,7 +7,9 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "runtime-stub/detect/detect.h"
+#include "runtime-stub/detect/accel.h"
+#include "runtime-stub/detect/calibrate.h"
+#include "runtime-stub/detect/estimate.h"
 #include "runtime-stub/memory/cuda_dl.h"
 #include "runtime-stub/memory/mem_opencl.h"
 #include "runtime-stub/memory/opencl_dl.h"

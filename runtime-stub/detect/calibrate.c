@@ -7,7 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "runtime-stub/detect/detect.h"
+#include "runtime-stub/detect/calibrate.h"
 #include "runtime-stub/memory/clock.h"
 
 #define MAX_SIZES 20

@@ -1,6 +1,9 @@
 /* Platform detection's driver (detect.h). */
 #include "runtime-stub/detect/detect.h"
 
+#include "runtime-stub/detect/accel.h"
+#include "runtime-stub/detect/detect_cpu.h"
+
 int rt_detect(const RtDetectOptions *o, EsPlatform **out, EsError *err) {
   EsPlatform *p = es_platform_new("detected");
   if (!p || !rt_detect_cpu(o, p) || !rt_detect_accelerators(o, p)) {

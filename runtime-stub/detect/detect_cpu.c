@@ -7,7 +7,8 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "runtime-stub/detect/detect.h"
+#include "runtime-stub/detect/detect_cpu.h"
+#include "runtime-stub/detect/estimate.h"
 #include "runtime-stub/memory/clock.h"
 #include "runtime-stub/power/energy.h"
 

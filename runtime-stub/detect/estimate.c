@@ -14,7 +14,7 @@
  *   other accelerator              75 W                     10 W          20 W
  *
  * Lower DVFS levels: idle + (busy - idle) (f / fmax)^2. */
-#include "runtime-stub/detect/detect.h"
+#include "runtime-stub/detect/estimate.h"
 
 RtPowerGuess rt_estimate_power(RtDeviceClass c, int ncpus, double host_busy, double limit) {
   double cpu = 10.0 * ncpus < 15 ? 15 : 10.0 * ncpus;
