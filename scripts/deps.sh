@@ -19,6 +19,9 @@ ESCHED_PACKAGES="
   libjson-c-dev
   zlib1g-dev
   libstarpu-dev
+  opencl-c-headers
+  ocl-icd-opencl-dev
+  pocl-opencl-icd
 "
 
 missing=""
