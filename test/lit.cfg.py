@@ -42,6 +42,7 @@ config.substitutions.append(("%nvcc", config.nvcc))
 config.substitutions.append(("%cudart_link", config.cudart_link))
 # Programs with OpenCL launchers: link %opencl_lib, run under %opencl_env.
 config.substitutions.append(("%opencl_lib", config.opencl_lib))
+config.substitutions.append(("%fake_cuda", config.fake_cuda))
 config.substitutions.append(("%opencl_env", "env " + config.opencl_env))
 config.substitutions.append(("%sanitize_flags", config.sanitize_flags))
 config.substitutions.append(("%cmake", config.cmake))
