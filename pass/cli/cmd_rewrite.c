@@ -329,9 +329,8 @@ static bool load_platform(Options *o, Plans *plans) {
   if (es_platform_load(o->platform ? o->platform : "silberstein2011", &plans->platform, &err))
     return false;
   /* A file by its absolute path, so that the program finds it from anywhere. */
-  if (o->platform && !(plans->platform_spec = plans->platform->file
-                                                  ? realpath(o->platform, NULL)
-                                                  : strdup(o->platform)))
+  if (o->platform && !(plans->platform_spec = plans->platform->file ? realpath(o->platform, NULL)
+                                                                    : strdup(o->platform)))
     return false;
   for (int d = 0; d < plans->platform->ndevices; d++) {
     const char *name = plans->platform->devices[d].name;

@@ -9,11 +9,10 @@
  * CC=esched-cc it is $ESCHED_CC, else cc. Every .c input that mentions esched
  * is rewritten by `esched compile` into a temporary folder under the same
  * base name (so `cc -c foo.c` still writes foo.o), its quoted includes still
- * found beside the original (-iquote); other files pass straight through. The runtime's include folders are added, and when the command
- * links, the runtime library and what it needs. A .cu input (a CUDA
- * launcher) is compiled by nvcc ($ESCHED_NVCC, else the one found when
- * esched was built) into an object, and a linking command then links the
- * shared libcudart it needs.
+ * found beside the original (-iquote); other files pass straight through. The runtime's include
+ * folders are added, and when the command links, the runtime library and what it needs. A .cu input
+ * (a CUDA launcher) is compiled by nvcc ($ESCHED_NVCC, else the one found when esched was built)
+ * into an object, and a linking command then links the shared libcudart it needs.
  */
 #include <errno.h>
 #include <stdbool.h>

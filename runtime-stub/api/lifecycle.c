@@ -47,9 +47,9 @@ static void read_config(RtState *s) {
   static const char *const modes[] = {"scheduled", "all-devices", NULL};
   static const char *const energy[] = {"auto", "model", NULL};
   RtConfig *c = &s->cfg;
-  c->platform = env("ESCHED_PLATFORM")  ? env("ESCHED_PLATFORM")
-                : s->unit_platform      ? s->unit_platform
-                                        : "silberstein2011";
+  c->platform = env("ESCHED_PLATFORM") ? env("ESCHED_PLATFORM")
+                : s->unit_platform     ? s->unit_platform
+                                       : "silberstein2011";
   c->profile = env("ESCHED_PROFILE");
   c->schedule = env("ESCHED_SCHEDULE");
   c->trace = env("ESCHED_TRACE");
@@ -200,9 +200,9 @@ static bool setup_devices(RtState *s) {
       s->dev_space[d] = -1;
   rt_registry_init(&s->reg, nspaces, on_move, s);
   for (int d = 0; d < n; d++)
-    s->dev_usable[d] = s->dev_space[d] == 0 ||
-                       (s->dev_space[d] > 0 &&
-                        open_space(s, d, s->dev_space[d], &cuda_next, &opencl_next));
+    s->dev_usable[d] =
+        s->dev_space[d] == 0 ||
+        (s->dev_space[d] > 0 && open_space(s, d, s->dev_space[d], &cuda_next, &opencl_next));
   return true;
 }
 

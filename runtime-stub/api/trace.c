@@ -4,9 +4,9 @@
  * level and bytes as arguments, and one per transfer on the link track.
  * Times are the model's, in microseconds, on the executor's timeline, or
  * with ESCHED_TRACE_CLOCK=wall the measured wall-clock times of the tasks
- * and copies since the run began (docs/runtime.md, "Traces"). Stream rounds add one track per core of
- * each stream, with a slice per task instance (cat "stream"; a skipped
- * task is a zero-length slice of cat "skip"). Written atomically at exit. */
+ * and copies since the run began (docs/runtime.md, "Traces"). Stream rounds add one track per core
+ * of each stream, with a slice per task instance (cat "stream"; a skipped task is a zero-length
+ * slice of cat "skip"). Written atomically at exit. */
 #include <stdio.h>
 
 #include "runtime-stub/core/state.h"

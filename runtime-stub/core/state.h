@@ -17,13 +17,13 @@
 #include <stdbool.h>
 #include <stdio.h>
 
-#include "runtime-stub/power/account.h"
-#include "runtime-stub/core/batch.h"
-#include "runtime-stub/power/dvfs.h"
-#include "runtime-stub/power/energy.h"
 #include "esched_rt.h"
+#include "runtime-stub/core/batch.h"
 #include "runtime-stub/memory/clock.h"
 #include "runtime-stub/memory/registry.h"
+#include "runtime-stub/power/account.h"
+#include "runtime-stub/power/dvfs.h"
+#include "runtime-stub/power/energy.h"
 #include "scheduler/model/platform.h"
 #include "scheduler/model/predict.h"
 #include "scheduler/model/problem.h"

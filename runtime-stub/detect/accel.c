@@ -26,7 +26,7 @@ typedef struct Accel {
 
 /* The figures of links not calibrated: PCIe 3.0 x16's order. */
 #define LINK_BANDWIDTH 12e9
-#define LINK_LATENCY 10e-6
+#define LINK_LATENCY   10e-6
 
 /* Adds device a and its two links; ops/ctx (NULL: none) calibrate them. */
 static bool add(const RtDetectOptions *o, EsPlatform *p, const Accel *a, const RtMemOps *ops,
@@ -69,9 +69,11 @@ static bool opencl_devices(const RtDetectOptions *o, EsPlatform *p) {
   int n = rt_opencl_devices(all, 32, why, sizeof why);
   const RtOpenCL *cl = n >= 0 ? rt_opencl_lib(why, sizeof why) : NULL;
   if (n <= 0)
-    fprintf(o->log, "detect: opencl: %s\n", n < 0 ? why : "no device (PoCL lists none when "
-                                                          "its cache folder is not writable: "
-                                                          "set POCL_CACHE_DIR)");
+    fprintf(o->log, "detect: opencl: %s\n",
+            n < 0 ? why
+                  : "no device (PoCL lists none when "
+                    "its cache folder is not writable: "
+                    "set POCL_CACHE_DIR)");
   for (int i = 0; i < n && cl; i++) {
     Accel a = {"", "opencl", 0, {0, 0, 0}, false};
     cl_uint mhz = 0;

@@ -11,7 +11,7 @@
 #include "runtime-stub/memory/clock.h"
 
 #define MAX_SIZES 20
-#define MAX_REPS 100
+#define MAX_REPS  100
 
 static int ascending(const void *a, const void *b) {
   double x = *(const double *)a, y = *(const double *)b;

@@ -17,7 +17,7 @@
 typedef struct Cpu {
   int ncpus;
   char model[128];
-  double mhz;             /* the fastest "cpu MHz" of /proc/cpuinfo, or 0 */
+  double mhz;              /* the fastest "cpu MHz" of /proc/cpuinfo, or 0 */
   double freq[MAX_LEVELS]; /* Hz, fastest first */
   int nfreq;
   bool freq_estimated;
@@ -126,8 +126,8 @@ bool rt_detect_cpu(const RtDetectOptions *o, EsPlatform *p) {
   double idle = rapl_idle(o);
   if (idle >= g.busy) /* a measured idle above the table's busy figure: keep busy above it */
     g.busy = 2 * idle;
-  unsigned estimated = ES_EST_POWER | (idle < 0 ? ES_EST_IDLE_POWER : 0) |
-                       (c.freq_estimated ? ES_EST_FREQ : 0);
+  unsigned estimated =
+      ES_EST_POWER | (idle < 0 ? ES_EST_IDLE_POWER : 0) | (c.freq_estimated ? ES_EST_FREQ : 0);
   idle = idle < 0 ? g.idle : idle;
   EsLevel levels[MAX_LEVELS];
   for (int i = 0; i < c.nfreq; i++)

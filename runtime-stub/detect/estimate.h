@@ -2,13 +2,12 @@
 #ifndef ESCHED_RT_DETECT_ESTIMATE_H
 #define ESCHED_RT_DETECT_ESTIMATE_H
 
-
 typedef enum RtDeviceClass {
-  RT_CLASS_HOST,   /* the host's cores (kind cpu) */
-  RT_CLASS_CORES,  /* an OpenCL device on the host's cores (PoCL) */
-  RT_CLASS_IGPU,   /* a GPU sharing host memory */
-  RT_CLASS_GPU,    /* a discrete GPU */
-  RT_CLASS_ACCEL,  /* any other accelerator */
+  RT_CLASS_HOST,  /* the host's cores (kind cpu) */
+  RT_CLASS_CORES, /* an OpenCL device on the host's cores (PoCL) */
+  RT_CLASS_IGPU,  /* a GPU sharing host memory */
+  RT_CLASS_GPU,   /* a discrete GPU */
+  RT_CLASS_ACCEL, /* any other accelerator */
 } RtDeviceClass;
 
 typedef struct RtPowerGuess {

@@ -69,7 +69,10 @@ static int parse(int argc, char **argv, RtDetectOptions *o, const char **output)
 int main(int argc, char **argv) {
   RtDetectOptions o = {env_or("ESCHED_CPUFREQ_ROOT", "/"),
                        env_or("ESCHED_POWERCAP_ROOT", "/sys/class/powercap"),
-                       (size_t)64 << 20, 3, true, stderr};
+                       (size_t)64 << 20,
+                       3,
+                       true,
+                       stderr};
   const char *output = "-";
   int rc = parse(argc, argv, &o, &output);
   if (rc)

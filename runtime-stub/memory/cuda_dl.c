@@ -11,14 +11,27 @@
 
 #include "runtime-stub/memory/dl.h"
 
-#define CU(f) {"cuda" #f, offsetof(RtCudart, f), false}
+#define CU(f)                                                                                      \
+  { "cuda" #f, offsetof(RtCudart, f), false }
 static const RtDlSym cudart_syms[] = {
-    CU(GetDeviceCount),    CU(SetDevice),          CU(Malloc),
-    CU(Free),              CU(MallocHost),         CU(FreeHost),
-    CU(MemcpyAsync),       CU(StreamCreateWithFlags), CU(StreamSynchronize),
-    CU(StreamDestroy),     CU(EventCreateWithFlags), CU(EventRecord),
-    CU(EventSynchronize),  CU(EventDestroy),       CU(GetErrorString),
-    CU(RuntimeGetVersion), CU(DriverGetVersion),   CU(DeviceGetAttribute),
+    CU(GetDeviceCount),
+    CU(SetDevice),
+    CU(Malloc),
+    CU(Free),
+    CU(MallocHost),
+    CU(FreeHost),
+    CU(MemcpyAsync),
+    CU(StreamCreateWithFlags),
+    CU(StreamSynchronize),
+    CU(StreamDestroy),
+    CU(EventCreateWithFlags),
+    CU(EventRecord),
+    CU(EventSynchronize),
+    CU(EventDestroy),
+    CU(GetErrorString),
+    CU(RuntimeGetVersion),
+    CU(DriverGetVersion),
+    CU(DeviceGetAttribute),
     CU(MemGetInfo),
 };
 #define NSYMS ((int)(sizeof cudart_syms / sizeof *cudart_syms))

@@ -31,16 +31,16 @@
 
 #ifdef ESRT_CUDA_ABI_CHECK /* test/unit/cuda_abi.c: the real header instead */
 #include <cuda_runtime_api.h>
-#define ESRT_CUDA_KIND enum cudaMemcpyKind
-#define ESRT_CUDA_ATTR enum cudaDeviceAttr
+#define ESRT_CUDA_KIND                   enum cudaMemcpyKind
+#define ESRT_CUDA_ATTR                   enum cudaDeviceAttr
 #define ESRT_CHECK_CONSTANT(name, value) _Static_assert((name) == (value), #name " differs");
 ESRT_CUDA_CONSTANTS(ESRT_CHECK_CONSTANT)
 #else
 typedef int cudaError_t;                  /* enum cudaError: an int returned in a register */
 typedef struct CUstream_st *cudaStream_t; /* the driver's CUstream */
 typedef struct CUevent_st *cudaEvent_t;
-#define ESRT_CUDA_KIND int
-#define ESRT_CUDA_ATTR int
+#define ESRT_CUDA_KIND                     int
+#define ESRT_CUDA_ATTR                     int
 #define ESRT_DECLARE_CONSTANT(name, value) name = (value),
 enum { ESRT_CUDA_CONSTANTS(ESRT_DECLARE_CONSTANT) };
 #endif

@@ -120,8 +120,8 @@ static void cuda_close(void *ctx) {
   free(c);
 }
 
-const RtMemOps rt_mem_cuda = {"cuda",   ESRT_VARIANT_CUDA, false,     cuda_alloc,
-                              cuda_release, cuda_copy,     cuda_sync, cuda_close};
+const RtMemOps rt_mem_cuda = {"cuda",       ESRT_VARIANT_CUDA, false,     cuda_alloc,
+                              cuda_release, cuda_copy,         cuda_sync, cuda_close};
 
 void *rt_mem_cuda_stream(void *ctx) { return ((Cuda *)ctx)->stream; }
 int rt_mem_cuda_ordinal(void *ctx) { return ((Cuda *)ctx)->ordinal; }

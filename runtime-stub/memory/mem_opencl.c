@@ -175,8 +175,8 @@ static void ocl_close(void *ctx) {
   free(c);
 }
 
-const RtMemOps rt_mem_opencl = {"opencl",  ESRT_VARIANT_OPENCL, false,    ocl_alloc,
-                                ocl_release, ocl_copy,          ocl_sync, ocl_close};
+const RtMemOps rt_mem_opencl = {
+    "opencl", ESRT_VARIANT_OPENCL, false, ocl_alloc, ocl_release, ocl_copy, ocl_sync, ocl_close};
 
 void *rt_opencl_context(void *ctx) { return ((Ocl *)ctx)->context; }
 void *rt_opencl_queue(void *ctx) { return ((Ocl *)ctx)->queue; }
@@ -293,7 +293,8 @@ static bool choose_memory(Ocl *c, int version, RtOclMemory mode, char *why, int 
     svm = 0;
   bool coarse = (svm & CL_DEVICE_SVM_COARSE_GRAIN_BUFFER) != 0;
   if (mode == RT_OCL_SVM && !coarse) {
-    snprintf(why, (size_t)whylen, "the device has no coarse-grained SVM (ESCHED_OPENCL_MEMORY=svm)");
+    snprintf(why, (size_t)whylen,
+             "the device has no coarse-grained SVM (ESCHED_OPENCL_MEMORY=svm)");
     return false;
   }
   c->svm = mode == RT_OCL_SVM || (mode == RT_OCL_AUTO && coarse);
@@ -319,8 +320,8 @@ int rt_mem_opencl_open(const char *want, int nth, RtOclMemory mode, void **ctx, 
   cl_int e = CL_SUCCESS;
   if (!choose_memory(c, version, mode, why, whylen) || (e = make_queue(c, version)) != CL_SUCCESS) {
     if (e != CL_SUCCESS)
-      snprintf(why, (size_t)whylen, "OpenCL device '%s': no context or queue (error %d)",
-               dev.name, e);
+      snprintf(why, (size_t)whylen, "OpenCL device '%s': no context or queue (error %d)", dev.name,
+               e);
     ocl_close(c);
     return ES_ENOSUP;
   }
@@ -345,7 +346,8 @@ static cl_mem sub_buffer_locked(Ocl *c, int i, size_t off, size_t room, cl_int *
   }
   x->subs = v;
   cl_buffer_region r = {off, room};
-  cl_mem sub = c->cl->CreateSubBuffer(x->mem, CL_MEM_READ_WRITE, CL_BUFFER_CREATE_TYPE_REGION, &r, e);
+  cl_mem sub =
+      c->cl->CreateSubBuffer(x->mem, CL_MEM_READ_WRITE, CL_BUFFER_CREATE_TYPE_REGION, &r, e);
   if (*e == CL_SUCCESS)
     v[x->nsubs++] = (OclSub){off, sub};
   return *e == CL_SUCCESS ? sub : NULL;

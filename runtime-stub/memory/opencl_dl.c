@@ -9,7 +9,8 @@
 
 #include "runtime-stub/memory/dl.h"
 
-#define CL(f, opt) {"cl" #f, offsetof(RtOpenCL, f), opt}
+#define CL(f, opt)                                                                                 \
+  { "cl" #f, offsetof(RtOpenCL, f), opt }
 static const RtDlSym syms[] = {
     CL(GetPlatformIDs, false),
     CL(GetPlatformInfo, false),

@@ -5,7 +5,7 @@
 #ifndef ESCHED_RT_MEMORY_OPENCL_DL_H
 #define ESCHED_RT_MEMORY_OPENCL_DL_H
 
-#define CL_TARGET_OPENCL_VERSION 300
+#define CL_TARGET_OPENCL_VERSION          300
 #define CL_USE_DEPRECATED_OPENCL_1_2_APIS /* clCreateCommandQueue for 1.x devices */
 #include <CL/cl.h>
 

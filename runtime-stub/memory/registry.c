@@ -234,8 +234,8 @@ static int fetch(RtRegistry *r, int b, int i, int end, double *clock) {
     int rc = copy_range(r, a, b, r->seg[i].lo, r->seg[j - 1].hi);
     if (rc)
       return rc;
-    *clock = r->on_move(r->hook_ctx, a, b, r->seg[j - 1].hi - r->seg[i].lo, start, w0,
-                        rt_now() - w0);
+    *clock =
+        r->on_move(r->hook_ctx, a, b, r->seg[j - 1].hi - r->seg[i].lo, start, w0, rt_now() - w0);
     for (; i < j; i++) {
       r->seg[i].valid |= 1u << b;
       r->seg[i].ready[b] = *clock;

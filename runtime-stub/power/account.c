@@ -58,8 +58,8 @@ double rt_account_task(RtAccount *a, int dev, int level, double seconds, double 
                        const char *key, double bytes) {
   RtDevStats *s = &a->dev[dev];
   double finish = start + seconds;
-  event(a, (RtEvent){dev, -1, -1, key, level, a->concurrent ? start : a->serial, seconds, bytes,
-                     -1, 0});
+  event(a, (RtEvent){dev, -1, -1, key, level, a->concurrent ? start : a->serial, seconds, bytes, -1,
+                     0});
   s->tasks++;
   s->busy += seconds;
   s->energy += seconds * a->pf->devices[dev].levels[level].power;

@@ -27,8 +27,7 @@ int rt_nvml_energy_open(unsigned index, void **ctx, char *why, int whylen) {
                        ? m->l->DeviceGetTotalEnergyConsumption(m->dev, &mj)
                        : NVML_ERROR_NOT_SUPPORTED;
   if (r != NVML_SUCCESS) {
-    snprintf(why, (size_t)whylen, "nvmlDeviceGetTotalEnergyConsumption: %s",
-             m->l->ErrorString(r));
+    snprintf(why, (size_t)whylen, "nvmlDeviceGetTotalEnergyConsumption: %s", m->l->ErrorString(r));
     rt_nvml_energy_close(m);
     return ES_ENOSUP;
   }

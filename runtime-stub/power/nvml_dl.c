@@ -11,7 +11,8 @@
 #include "runtime-stub/memory/dl.h"
 #include "scheduler/base/error.h"
 
-#define NV(f, opt) {"nvml" #f, offsetof(RtNvml, f), opt}
+#define NV(f, opt)                                                                                 \
+  { "nvml" #f, offsetof(RtNvml, f), opt }
 static const RtDlSym syms[] = {
     NV(Init_v2, false),
     NV(Shutdown, false),

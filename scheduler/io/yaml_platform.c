@@ -9,12 +9,11 @@
 #include "scheduler/io/yaml_util.h"
 
 static const char *const top_keys[] = {"name", "devices", "links", NULL};
-static const char *const device_keys[] = {"name",  "kind",    "idle_power", "levels",
-                                          "freq",  "power",   "voltage",    "estimated",
-                                          NULL};
+static const char *const device_keys[] = {"name",  "kind",    "idle_power", "levels", "freq",
+                                          "power", "voltage", "estimated",  NULL};
 static const char *const level_keys[] = {"freq", "power", "voltage", NULL};
-static const char *const link_keys[] = {"from",     "to",        "bandwidth", "latency", "power",
-                                        "directed", "estimated", NULL};
+static const char *const link_keys[] = {"from",  "to",       "bandwidth", "latency",
+                                        "power", "directed", "estimated", NULL};
 
 typedef struct Reader {
   YDoc *d;

@@ -7,8 +7,8 @@
 
 #include "scheduler/base/vec.h"
 
-const char *const es_estimated_names[] = {"freq", "power", "idle_power", "bandwidth", "latency",
-                                          NULL};
+const char *const es_estimated_names[] = {"freq",      "power",   "idle_power",
+                                          "bandwidth", "latency", NULL};
 
 EsPlatform *es_platform_new(const char *name) {
   EsPlatform *p = calloc(1, sizeof *p);
