@@ -22,17 +22,20 @@ __kernel void add(__global const double *t, __global const double *c, __global d
   r[i] = t[i] + c[i];
 }
 
-/* One Jacobi sweep of the 1-D heat equation; the ends are kept. */
-__kernel void sweep(__global const double *u, __global double *v, int n) {
-  int i = get_global_id(0);
-  v[i] = i == 0 || i == n - 1 ? u[i] : 0.5 * u[i] + 0.25 * (u[i - 1] + u[i + 1]);
+/* One Jacobi sweep of the 2-D Laplace equation on ny x nx: the border is
+ * kept. */
+__kernel void jacobi(__global const double *u, __global double *v, int nx, int ny) {
+  int x = get_global_id(0), y = get_global_id(1), i = y * nx + x;
+  v[i] = x == 0 || y == 0 || x == nx - 1 || y == ny - 1
+             ? u[i]
+             : 0.25 * (u[i - 1] + u[i + 1] + u[i - nx] + u[i + nx]);
 }
 
-/* r[0] = sum of (u - v)^2, in order (one work-item: the C loop's sum). */
-__kernel void residual(__global const double *u, __global const double *v, __global double *r,
-                       int n) {
-  double s = 0;
+/* d[0] = the largest |u - v|, in order (one work-item, as the C loop). */
+__kernel void change(__global const double *u, __global const double *v, __global double *d,
+                     int n) {
+  double m = 0;
   for (int i = 0; i < n; i++)
-    s += (u[i] - v[i]) * (u[i] - v[i]);
-  r[0] = s;
+    m = u[i] - v[i] > m ? u[i] - v[i] : v[i] - u[i] > m ? v[i] - u[i] : m;
+  d[0] = m;
 }

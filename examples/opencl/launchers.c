@@ -54,14 +54,14 @@ void add_ocl(const double *t, const double *c, double *r, int n) {
   enqueue(k, 1, (size_t)n * (size_t)n, 1);
 }
 
-void sweep_ocl(const double *u, double *v, int n) {
-  cl_kernel k = kernel("sweep");
-  arg_ptr(k, 0, u), arg_ptr(k, 1, v), arg_int(k, 2, n);
-  enqueue(k, 1, (size_t)n, 1);
+void jacobi_ocl(const double *u, double *v, int nx, int ny) {
+  cl_kernel k = kernel("jacobi");
+  arg_ptr(k, 0, u), arg_ptr(k, 1, v), arg_int(k, 2, nx), arg_int(k, 3, ny);
+  enqueue(k, 2, (size_t)nx, (size_t)ny);
 }
 
-void residual_ocl(const double *u, const double *v, double *r, int n) {
-  cl_kernel k = kernel("residual");
-  arg_ptr(k, 0, u), arg_ptr(k, 1, v), arg_ptr(k, 2, r), arg_int(k, 3, n);
+void change_ocl(const double *u, const double *v, double *d, int n) {
+  cl_kernel k = kernel("change");
+  arg_ptr(k, 0, u), arg_ptr(k, 1, v), arg_ptr(k, 2, d), arg_int(k, 3, n);
   enqueue(k, 1, 1, 1);
 }

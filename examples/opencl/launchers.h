@@ -6,7 +6,7 @@
 
 void matmul_ocl(const double *a, const double *b, double *t, int n);
 void add_ocl(const double *t, const double *c, double *r, int n);
-void sweep_ocl(const double *u, double *v, int n);
-void residual_ocl(const double *u, const double *v, double *r, int n);
+void jacobi_ocl(const double *u, double *v, int nx, int ny);
+void change_ocl(const double *u, const double *v, double *d, int n);
 
 #endif
