@@ -3,7 +3,6 @@
 #include "runtime-stub/memory/cuda_dl.h"
 
 #include <dlfcn.h>
-#include <pthread.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -39,21 +38,13 @@ static const RtDlSym cudart_syms[] = {
 static const char *const sonames[] = {"libcudart.so.13", "libcudart.so.12", "libcudart.so.11.0",
                                       "libcudart.so"};
 
-/* Written once under pthread_once, read-only afterwards. */
-static struct {
-  RtCudart table;
-  bool ok;
-  char why[512];
-} loaded;
-static pthread_once_t once = PTHREAD_ONCE_INIT;
-
-/* Binds the table from handle h and checks that the library sees a GPU;
- * false with the reason appended to loaded.why. */
-static bool usable(void *h, const char *from) {
+/* Binds table from handle h and checks that the library sees a GPU; false
+ * with the reason appended to why. */
+static bool usable(void *h, const char *from, RtCudart *table, char *why, int whylen) {
   RtCudart t = {0};
   char r[256];
   if (!rt_dl_bind(h, &t, cudart_syms, NSYMS, from, r, sizeof r)) {
-    rt_dl_append(loaded.why, sizeof loaded.why, r);
+    rt_dl_append(why, whylen, r);
     return false;
   }
   t.from = from;
@@ -64,20 +55,21 @@ static bool usable(void *h, const char *from) {
              e == cudaErrorInsufficientDriver ? "no NVIDIA driver, or one older than this runtime"
              : e != cudaSuccess               ? t.GetErrorString(e)
                                               : "no GPU");
-    rt_dl_append(loaded.why, sizeof loaded.why, r);
+    rt_dl_append(why, whylen, r);
     return false;
   }
-  loaded.table = t;
+  *table = t;
   return true;
 }
 
 /* The sonames in order, each library once (libcudart.so is usually a link
  * to one of the others). */
-static void try_sonames(void) {
+static bool try_sonames(RtCudart *table, char *why, int whylen) {
   char missing[256] = "";
   void *seen[4];
   int nseen = 0;
-  for (int i = 0; i < 4 && !loaded.ok; i++) {
+  bool ok = false;
+  for (int i = 0; i < 4 && !ok; i++) {
     void *h = dlopen(sonames[i], RTLD_NOW | RTLD_LOCAL);
     bool again = false;
     for (int k = 0; h && k < nseen; k++)
@@ -86,35 +78,36 @@ static void try_sonames(void) {
       snprintf(missing + strlen(missing), sizeof missing - strlen(missing), "%s%s",
                missing[0] ? ", " : "", sonames[i]);
     else if (!again)
-      seen[nseen++] = h, loaded.ok = usable(h, sonames[i]);
+      seen[nseen++] = h, ok = usable(h, sonames[i], table, why, whylen);
   }
-  if (!loaded.ok && missing[0]) {
+  if (!ok && missing[0]) {
     char r[300];
     snprintf(r, sizeof r, "not found: %s (set ESCHED_CUDART to the library)", missing);
-    rt_dl_append(loaded.why, sizeof loaded.why, r);
+    rt_dl_append(why, whylen, r);
   }
+  return ok;
 }
 
-static void load(void) {
+static bool load(void *table, char *why, int whylen) {
   const char *env = getenv("ESCHED_CUDART");
+  why[0] = '\0';
   if (env && !strcmp(env, "none")) {
-    snprintf(loaded.why, sizeof loaded.why, "libcudart disabled (ESCHED_CUDART=none)");
-  } else if (env && *env) { /* that library or none */
+    snprintf(why, (size_t)whylen, "libcudart disabled (ESCHED_CUDART=none)");
+    return false;
+  }
+  if (env && *env) { /* that library or none */
     void *h = dlopen(env, RTLD_NOW | RTLD_LOCAL);
     if (!h)
-      snprintf(loaded.why, sizeof loaded.why, "cannot load ESCHED_CUDART=%s (%s)", env, dlerror());
-    else
-      loaded.ok = usable(h, env);
-  } else if (dlsym(RTLD_DEFAULT, "cudaGetDeviceCount")) {
-    loaded.ok = usable(RTLD_DEFAULT, "the program's own libcudart");
-  } else {
-    try_sonames();
+      snprintf(why, (size_t)whylen, "cannot load ESCHED_CUDART=%s (%s)", env, dlerror());
+    return h && usable(h, env, table, why, whylen);
   }
+  if (dlsym(RTLD_DEFAULT, "cudaGetDeviceCount"))
+    return usable(RTLD_DEFAULT, "the program's own libcudart", table, why, whylen);
+  return try_sonames(table, why, whylen);
 }
 
 const RtCudart *rt_cudart(char *why, int whylen) {
-  pthread_once(&once, load);
-  if (!loaded.ok)
-    snprintf(why, (size_t)whylen, "%s", loaded.why);
-  return loaded.ok ? &loaded.table : NULL;
+  static RtDlOnce once = RT_DL_ONCE;
+  static RtCudart table;
+  return rt_dl_load(&once, &table, load, why, whylen);
 }

@@ -3,6 +3,7 @@
 
 #include <dlfcn.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 bool rt_dl_bind(void *handle, void *table, const RtDlSym *syms, int n, const char *from, char *why,
@@ -24,4 +25,32 @@ void rt_dl_append(char *why, int whylen, const char *text) {
   size_t k = strlen(why);
   if (k + 1 < (size_t)whylen)
     snprintf(why + k, (size_t)whylen - k, "%s%s", k ? "; " : "", text);
+}
+
+const void *rt_dl_load(RtDlOnce *once, void *table, bool (*load)(void *table, char *why, int whylen),
+                       char *why, int whylen) {
+  pthread_mutex_lock(&once->lock);
+  if (!once->tried)
+    once->ok = load(table, once->why, sizeof once->why);
+  once->tried = true;
+  pthread_mutex_unlock(&once->lock);
+  if (!once->ok)
+    snprintf(why, (size_t)whylen, "%s", once->why);
+  return once->ok ? table : NULL;
+}
+
+bool rt_dl_open_bind(const char *env, const char *name, const char *what, void *table,
+                     const RtDlSym *syms, int n, char *why, int whylen) {
+  const char *v = getenv(env);
+  if (v && !strcmp(v, "none")) {
+    snprintf(why, (size_t)whylen, "%s disabled (%s=none)", what, env);
+    return false;
+  }
+  const char *lib = v && *v ? v : name;
+  void *h = dlopen(lib, RTLD_NOW | RTLD_LOCAL);
+  if (!h) {
+    snprintf(why, (size_t)whylen, "no %s (%s)", what, dlerror());
+    return false;
+  }
+  return rt_dl_bind(h, table, syms, n, lib, why, whylen);
 }

@@ -5,6 +5,7 @@
 #ifndef ESCHED_RT_MEMORY_DL_H
 #define ESCHED_RT_MEMORY_DL_H
 
+#include <pthread.h>
 #include <stdbool.h>
 #include <stddef.h>
 
@@ -24,5 +25,27 @@ bool rt_dl_bind(void *handle, void *table, const RtDlSym *syms, int n, const cha
 
 /* Appends "; text" (or text, when why is empty) to why, truncating. */
 void rt_dl_append(char *why, int whylen, const char *text);
+
+/* A library loaded once per process and never unloaded (some, such as
+ * libcudart, register exit handlers). Define it static with RT_DL_ONCE. */
+typedef struct RtDlOnce {
+  pthread_mutex_t lock;
+  bool tried, ok;
+  char why[512];
+} RtDlOnce;
+#define RT_DL_ONCE {PTHREAD_MUTEX_INITIALIZER, false, false, ""}
+
+/* The first call fills table with load (false: with the reason in its
+ * why); every call returns table, or NULL and that reason. Thread safe;
+ * table is read-only once filled. */
+const void *rt_dl_load(RtDlOnce *once, void *table, bool (*load)(void *table, char *why, int whylen),
+                       char *why, int whylen);
+
+/* What most loaders do: dlopen the library environment variable `env`
+ * names, else `name`, and bind syms into table. `env` set to "none"
+ * disables it; false with the reason ("WHAT disabled (ENV=none)", "no WHAT
+ * (dlerror)", or a missing symbol). */
+bool rt_dl_open_bind(const char *env, const char *name, const char *what, void *table,
+                     const RtDlSym *syms, int n, char *why, int whylen);
 
 #endif

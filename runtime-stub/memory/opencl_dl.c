@@ -1,12 +1,6 @@
 /* Loading the OpenCL ICD loader at run time (opencl_dl.h). */
 #include "runtime-stub/memory/opencl_dl.h"
 
-#include <dlfcn.h>
-#include <pthread.h>
-#include <stdbool.h>
-#include <stdio.h>
-#include <stdlib.h>
-
 #include "runtime-stub/memory/dl.h"
 
 #define CL(f, opt)                                                                                 \
@@ -43,29 +37,13 @@ static const RtDlSym syms[] = {
     CL(SetKernelArg, false),
 };
 
-/* Written once under pthread_once, read-only afterwards. */
-static struct {
-  RtOpenCL table;
-  bool ok;
-  char why[300];
-} loaded;
-static pthread_once_t once = PTHREAD_ONCE_INIT;
-
-static void load(void) {
-  const char *env = getenv("ESCHED_OPENCL_LIB");
-  const char *name = env && *env ? env : "libOpenCL.so.1";
-  void *h = dlopen(name, RTLD_NOW | RTLD_LOCAL);
-  if (!h) {
-    snprintf(loaded.why, sizeof loaded.why, "no OpenCL ICD loader (%s)", dlerror());
-    return;
-  }
-  loaded.ok = rt_dl_bind(h, &loaded.table, syms, (int)(sizeof syms / sizeof *syms), name,
-                         loaded.why, sizeof loaded.why);
+static bool load(void *table, char *why, int whylen) {
+  return rt_dl_open_bind("ESCHED_OPENCL_LIB", "libOpenCL.so.1", "OpenCL ICD loader", table, syms,
+                         (int)(sizeof syms / sizeof *syms), why, whylen);
 }
 
 const RtOpenCL *rt_opencl_lib(char *why, int whylen) {
-  pthread_once(&once, load);
-  if (!loaded.ok)
-    snprintf(why, (size_t)whylen, "%s", loaded.why);
-  return loaded.ok ? &loaded.table : NULL;
+  static RtDlOnce once = RT_DL_ONCE;
+  static RtOpenCL table;
+  return rt_dl_load(&once, &table, load, why, whylen);
 }

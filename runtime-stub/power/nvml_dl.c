@@ -1,12 +1,7 @@
 /* Loading NVML at run time (nvml_dl.h). */
 #include "runtime-stub/power/nvml_dl.h"
 
-#include <dlfcn.h>
-#include <pthread.h>
-#include <stdbool.h>
 #include <stdio.h>
-#include <stdlib.h>
-#include <string.h>
 
 #include "runtime-stub/memory/dl.h"
 #include "scheduler/base/error.h"
@@ -27,35 +22,15 @@ static const RtDlSym syms[] = {
     NV(DeviceGetPowerManagementDefaultLimit, true),
 };
 
-/* Written once under pthread_once, read-only afterwards. */
-static struct {
-  RtNvml table;
-  bool ok;
-  char why[300];
-} loaded;
-static pthread_once_t once = PTHREAD_ONCE_INIT;
-
-static void load(void) {
-  const char *env = getenv("ESCHED_NVML");
-  if (env && !strcmp(env, "none")) {
-    snprintf(loaded.why, sizeof loaded.why, "NVML disabled (ESCHED_NVML=none)");
-    return;
-  }
-  const char *name = env && *env ? env : "libnvidia-ml.so.1";
-  void *h = dlopen(name, RTLD_NOW | RTLD_LOCAL);
-  if (!h) {
-    snprintf(loaded.why, sizeof loaded.why, "no NVML (%s)", dlerror());
-    return;
-  }
-  loaded.ok = rt_dl_bind(h, &loaded.table, syms, (int)(sizeof syms / sizeof *syms), name,
-                         loaded.why, sizeof loaded.why);
+static bool load(void *table, char *why, int whylen) {
+  return rt_dl_open_bind("ESCHED_NVML", "libnvidia-ml.so.1", "NVML", table, syms,
+                         (int)(sizeof syms / sizeof *syms), why, whylen);
 }
 
 const RtNvml *rt_nvml_lib(char *why, int whylen) {
-  pthread_once(&once, load);
-  if (!loaded.ok)
-    snprintf(why, (size_t)whylen, "%s", loaded.why);
-  return loaded.ok ? &loaded.table : NULL;
+  static RtDlOnce once = RT_DL_ONCE;
+  static RtNvml table;
+  return rt_dl_load(&once, &table, load, why, whylen);
 }
 
 int rt_nvml_acquire(unsigned index, const RtNvml **lib, nvmlDevice_t *dev, char *why, int whylen) {
