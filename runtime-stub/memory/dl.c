@@ -27,8 +27,8 @@ void rt_dl_append(char *why, int whylen, const char *text) {
     snprintf(why + k, (size_t)whylen - k, "%s%s", k ? "; " : "", text);
 }
 
-const void *rt_dl_load(RtDlOnce *once, void *table, bool (*load)(void *table, char *why, int whylen),
-                       char *why, int whylen) {
+const void *rt_dl_load(RtDlOnce *once, void *table,
+                       bool (*load)(void *table, char *why, int whylen), char *why, int whylen) {
   pthread_mutex_lock(&once->lock);
   if (!once->tried)
     once->ok = load(table, once->why, sizeof once->why);

@@ -33,13 +33,14 @@ typedef struct RtDlOnce {
   bool tried, ok;
   char why[512];
 } RtDlOnce;
-#define RT_DL_ONCE {PTHREAD_MUTEX_INITIALIZER, false, false, ""}
+#define RT_DL_ONCE                                                                                 \
+  { PTHREAD_MUTEX_INITIALIZER, false, false, "" }
 
 /* The first call fills table with load (false: with the reason in its
  * why); every call returns table, or NULL and that reason. Thread safe;
  * table is read-only once filled. */
-const void *rt_dl_load(RtDlOnce *once, void *table, bool (*load)(void *table, char *why, int whylen),
-                       char *why, int whylen);
+const void *rt_dl_load(RtDlOnce *once, void *table,
+                       bool (*load)(void *table, char *why, int whylen), char *why, int whylen);
 
 /* What most loaders do: dlopen the library environment variable `env`
  * names, else `name`, and bind syms into table. `env` set to "none"
