@@ -2,7 +2,8 @@
  * (runtime-stub/memory/cuda_dl.h) against the toolkit's own headers, built
  * where they are found: every constant must have the header's value (the
  * static assertions in cuda_dl.h) and every entry point the header's type
- * (each initializer below fails to compile otherwise). Nothing to run. */
+ * (each initializer below fails to compile otherwise). Compiled, never
+ * linked or run. */
 #define ESRT_CUDA_ABI_CHECK
 #include "runtime-stub/memory/cuda_dl.h"
 
