@@ -99,7 +99,10 @@ static void read_stream_rules(RtState *s) {
 static void load_files(RtState *s) {
   EsError err = {0};
   if (es_platform_load(s->cfg.platform, &s->pf, &err) || es_platform_validate(s->pf, &err)) {
-    rt_warn_locked(s, "ESCHED_PLATFORM: %s; using silberstein2011", err.message);
+    rt_warn_locked(s, "%s: %s; using silberstein2011",
+                   env("ESCHED_PLATFORM") ? "ESCHED_PLATFORM"
+                                          : "the platform the program was built for",
+                   err.message);
     es_platform_free(s->pf);
     s->pf = es_platform_preset("silberstein2011");
   }
