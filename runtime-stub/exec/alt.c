@@ -70,7 +70,7 @@ static void call_one(RtState *s, const RtTaskInfo *ti, const RtPlace *p, int v,
   rt_exec_set_level_locked(s, d, 0);
   double e0 = rt_meter_read_locked(s, rt_meter_of(s, d));
   rt_state_unlock(s);
-  RtRan ran = rt_exec_run(s, d, ti->task->variants[v].fn, aptr, args);
+  RtRan ran = rt_exec_run(s, d, ti->task->variants[v].fn, aptr, args, true);
   pthread_mutex_lock(&s->lock);
   rt_profile_sample_locked(s, ti, d, 0, ran.wall - ran.setup, e0, acc, n);
   s->extra_runs++;

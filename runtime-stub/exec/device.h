@@ -31,7 +31,8 @@ typedef struct RtRan {
   double start, wall, setup;
 } RtRan;
 /* Runs variant fn on device dev; call unlocked. The device is current
- * during the call and its queued work is waited for. */
-RtRan rt_exec_run(RtState *s, int dev, EsrtFn fn, void *const *ptr, const void *args);
+ * during the call and its queued work is waited for. Timed only when
+ * measure (clock reads cost as much as a task's dispatch): else all 0. */
+RtRan rt_exec_run(RtState *s, int dev, EsrtFn fn, void *const *ptr, const void *args, bool measure);
 
 #endif

@@ -65,15 +65,16 @@ void rt_exec_call_locked(RtState *s, const RtTaskInfo *ti, int variant, int devi
     if (s->all_devices && !(ti->task->flags & ESRT_NO_REPLAY))
       rt_alt_call_locked(s, ti, &p, acc, n, ptr, args); /* before the inputs change */
     double model = rt_task_model_time(s, ti, p.variant, p.device, p.level, p.size);
-    bool profiling = s->measured != NULL;
+    bool profiling = s->measured != NULL, measure = model < 0 || profiling || s->cfg.trace_wall;
     double e0 = profiling ? rt_meter_read_locked(s, rt_meter_of(s, p.device)) : -1;
     rt_state_unlock(s);
-    RtRan ran = rt_exec_run(s, p.device, fn, ptr, args);
+    RtRan ran = rt_exec_run(s, p.device, fn, ptr, args, measure);
     double task = ran.wall - ran.setup;
     pthread_mutex_lock(&s->lock);
     if (profiling)
       rt_profile_sample_locked(s, ti, p.device, p.level, task, e0, acc, n);
-    rt_exec_finish_locked(s, ti, &p, model >= 0 ? model : task, ran.start, ran.wall, acc, n);
+    rt_exec_finish_locked(s, ti, &p, model >= 0 ? model : task, ran.start, measure ? ran.wall : -1,
+                          acc, n);
   }
   if (ptr != small)
     free(ptr);
