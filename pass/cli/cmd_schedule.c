@@ -20,7 +20,9 @@ static const char help[] =
     "writes one schedule document per graph.\n"
     "\n"
     "options:\n"
-    "  --platform NAME|FILE  devices, levels and links (presets: esched platform)\n"
+    "  --platform NAME|FILE  devices, levels and links (presets: esched platform;\n"
+    "                        default for graphs with times and bytes:\n"
+    "                        silberstein2011, or easef:N for processors p0..pN-1)\n"
     "  --profile FILE        measured task times (profile.yaml) overriding the graph's\n"
     "  --algo A              tree-dp, mincut, ilp, brute, single:DEVICE, greedy,\n"
     "                        energy-deadline (needs --deadline); timed schedules:\n"
@@ -116,11 +118,42 @@ static bool parse(int argc, char **argv, Options *o) {
   return true;
 }
 
-/* Loads the platform and profile named by the options; NULL stays NULL. */
-static bool load_inputs(const Options *o, EsPlatform **platform, EsProfile **profile) {
+/* The platform of graphs that need one when none is given, as esched
+ * compile's: silberstein2011 (cpu, gpu), or for graphs on processors
+ * p0..pN-1 (esched import, esched gen random-dag) EASEF's easef:N. */
+static const char *default_platform(const EsGraphList *graphs, bool profile, char *buf,
+                                    size_t n) {
+  const EsGraph *g = NULL;
+  for (int i = 0; i < graphs->len && !g; i++)
+    if (es_problem_needs_platform(graphs->v[i], profile))
+      g = graphs->v[i];
+  if (!g)
+    return NULL;
+  int procs = 0;
+  for (int d = 0; d < g->ndevices && procs >= 0; d++) {
+    const char *name = g->device_names[d];
+    char *end;
+    long k = name[0] == 'p' && name[1] >= '0' && name[1] <= '9' ? strtol(name + 1, &end, 10) : -1;
+    procs = k >= 0 && !*end ? (procs > k + 1 ? procs : (int)k + 1) : -1;
+  }
+  if (procs > 0)
+    snprintf(buf, n, "easef:%d", procs);
+  else
+    snprintf(buf, n, "silberstein2011");
+  diag(DIAG_NOTE, g->file, 0, 0, "no --platform given: using %s", buf);
+  return buf;
+}
+
+/* Loads the platform and profile named by the options (or the default
+ * platform of graphs that need one); NULL stays NULL. */
+static bool load_inputs(const Options *o, const EsGraphList *graphs, EsPlatform **platform,
+                        EsProfile **profile) {
   EsError err;
   diag_error_init(&err);
-  if (o->platform && es_platform_load(o->platform, platform, &err))
+  char buf[64];
+  const char *name = o->platform ? o->platform
+                                 : default_platform(graphs, o->profile != NULL, buf, sizeof buf);
+  if (name && es_platform_load(name, platform, &err))
     return false;
   if (o->profile && es_profile_read(o->profile, profile, &err))
     return false;
@@ -169,7 +202,7 @@ int cmd_schedule(int argc, char **argv) {
   EsError err;
   diag_error_init(&err);
   int status = 1;
-  if (!load_inputs(&o, &platform, &profile) || es_graph_read(o.graph, &graphs, &err))
+  if (es_graph_read(o.graph, &graphs, &err) || !load_inputs(&o, &graphs, &platform, &profile))
     goto done;
   o.plan.problem.platform = platform;
   o.plan.problem.profile = profile;
