@@ -19,6 +19,7 @@ ESCHED_PACKAGES="
   libjson-c-dev
   zlib1g-dev
   libstarpu-dev
+  help2man
 "
 
 missing=""
