@@ -6,8 +6,8 @@
 #include "pass/cli/args.h"
 #include "pass/cli/cmd_crown.h"
 #include "pass/cli/commands.h"
-#include "pass/frontend/diag.h"
 #include "pass/cli/write.h"
+#include "pass/frontend/diag.h"
 #include "scheduler/crown/crown.h"
 #include "scheduler/io/files.h"
 #include "scheduler/plan/plan.h"
@@ -121,8 +121,7 @@ static bool parse(int argc, char **argv, Options *o) {
 /* The platform of graphs that need one when none is given, as esched
  * compile's: silberstein2011 (cpu, gpu), or for graphs on processors
  * p0..pN-1 (esched import, esched gen random-dag) EASEF's easef:N. */
-static const char *default_platform(const EsGraphList *graphs, bool profile, char *buf,
-                                    size_t n) {
+static const char *default_platform(const EsGraphList *graphs, bool profile, char *buf, size_t n) {
   const EsGraph *g = NULL;
   for (int i = 0; i < graphs->len && !g; i++)
     if (es_problem_needs_platform(graphs->v[i], profile))
@@ -151,8 +150,8 @@ static bool load_inputs(const Options *o, const EsGraphList *graphs, EsPlatform 
   EsError err;
   diag_error_init(&err);
   char buf[64];
-  const char *name = o->platform ? o->platform
-                                 : default_platform(graphs, o->profile != NULL, buf, sizeof buf);
+  const char *name =
+      o->platform ? o->platform : default_platform(graphs, o->profile != NULL, buf, sizeof buf);
   if (name && es_platform_load(name, platform, &err))
     return false;
   if (o->profile && es_profile_read(o->profile, profile, &err))
@@ -163,18 +162,18 @@ static bool load_inputs(const Options *o, const EsGraphList *graphs, EsPlatform 
 static bool write_schedules(const Options *o, EsScheduleList *out) {
   if (!o->output && o->report)
     return true;
-  return pass_write_schedules("schedule", o->output, (const EsSchedule *const *)out->v,
-                              out->len);
+  return pass_write_schedules("schedule", o->output, (const EsSchedule *const *)out->v, out->len);
 }
 
 /* Streaming task collections go to the crown scheduler (cmd_crown.c). */
 static int crown_dispatch(const Options *o) {
-  const char *graph_option = o->profile                              ? "--profile"
+  const char *graph_option = o->profile                                 ? "--profile"
                              : o->plan.problem.objective == ES_OBJ_TIME ? "--objective"
-                             : !o->plan.baselines                      ? "--no-baselines"
-                                                                       : NULL;
-  CrownCmd c = {o->graph,          o->platform,          o->plan.algorithm, o->output,
-                o->plan.algo.seed, o->plan.algo.time_limit, o->report,      graph_option};
+                             : !o->plan.baselines                       ? "--no-baselines"
+                                                                        : NULL;
+  CrownCmd c = {o->graph,  o->platform,       o->plan.algorithm,
+                o->output, o->plan.algo.seed, o->plan.algo.time_limit,
+                o->report, graph_option};
   return crown_schedule_main(&c);
 }
 

@@ -6,8 +6,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "scheduler/model/predict.h"
 #include "scheduler/base/strmap.h"
+#include "scheduler/model/predict.h"
 
 /* How the graph states its costs; decided once for the whole graph. */
 typedef enum Form {
