@@ -19,6 +19,7 @@
 
 #include "runtime-stub/power/account.h"
 #include "runtime-stub/core/batch.h"
+#include "runtime-stub/core/item_names.h"
 #include "runtime-stub/power/dvfs.h"
 #include "runtime-stub/power/energy.h"
 #include "esched_rt.h"
@@ -107,6 +108,7 @@ typedef struct RtState {
 
   RtRegistry reg;
   RtAccount acct;
+  RtItemNames names; /* what the trace's transfers move (item_names.h) */
   RtDvfs dvfs;
   RtTaskMap tasks;
   RtBatch pending, running;
