@@ -5,8 +5,12 @@
  *               missing inputs are copied to its device when the device is
  *               free (each copy waiting for its data), and the task starts
  *               once every input is current there.
- * A data item is current on the devices that produced or received it since
- * it was last written; edges from one producer naming one item share their
+ * Host code and the write-back at a region's end copy on the host's own
+ * clock (its last access to task data), each copy waiting for its data; the
+ * write-back copies in the graph's order (the runtime: by address, which the
+ * graph does not know, so its last copies may come in another order). A
+ * data item is current on the devices that produced or received it since it
+ * was last written; edges from one producer naming one item share their
  * transfers (as the runtime's data registry moves each range once). */
 #include <math.h>
 #include <stdlib.h>
@@ -31,6 +35,7 @@ typedef struct Sim {
   double *free_at;         /* per device (concurrent) */
   double *finish;          /* per graph task */
   double clock;            /* serial */
+  double host_clock;       /* concurrent: the host code's last access to task data */
 } Sim;
 
 static int device_of(Sim *m, const char *name) {
@@ -76,7 +81,8 @@ static int move(Sim *m, int a, int b, double bytes, const char *label, double st
 /* Makes the inputs of graph task t current on device d; returns when the
  * task may start in *start. */
 static int fetch_inputs(Sim *m, int t, int d, double *start) {
-  double clock = m->concurrent ? m->free_at[d] : m->clock, ready = clock;
+  bool host = m->g->tasks[t].kind == ES_TASK_HOST; /* host code, or the write-back */
+  double clock = !m->concurrent ? m->clock : host ? m->host_clock : m->free_at[d], ready = clock;
   for (int k = m->in_first[t]; k < m->in_first[t + 1]; k++) {
     const EsEdge *e = &m->g->edges[m->in_edge[k]];
     double *at = &m->ready[(size_t)m->item[m->in_edge[k]] * (size_t)m->ndev];
@@ -99,8 +105,26 @@ static int fetch_inputs(Sim *m, int t, int d, double *start) {
   }
   if (!m->concurrent)
     m->clock = clock;
+  else if (host && clock > m->host_clock)
+    m->host_clock = clock;
   *start = ready;
   return ES_OK;
+}
+
+/* When the item of out-edge k of t is current on d: at t's finish; for host
+ * code, which the runtime syncs one item at a time, when that item itself
+ * reached the host. */
+static double written_at(const Sim *m, int t, int k, int d, double finish) {
+  const char *data = m->g->edges[k].data;
+  if (m->g->tasks[t].kind != ES_TASK_HOST || !data)
+    return finish;
+  for (int j = m->in_first[t]; j < m->in_first[t + 1]; j++) {
+    int e = m->in_edge[j];
+    double at = m->ready[(size_t)m->item[e] * (size_t)m->ndev + d];
+    if (m->g->edges[e].data && !strcmp(m->g->edges[e].data, data) && !isnan(at))
+      return at < finish ? at : finish;
+  }
+  return finish;
 }
 
 /* Runs entry i (graph task t, or -1 without a graph). */
@@ -123,7 +147,7 @@ static int run(Sim *m, int i, int t) {
   for (int k = 0; k < m->g->nedges; k++) /* what t wrote is current only on d */
     if (m->g->edges[k].from == t && m->item[k] == k)
       for (int x = 0; x < m->ndev; x++)
-        m->ready[(size_t)k * (size_t)m->ndev + x] = x == d ? finish : NAN;
+        m->ready[(size_t)k * (size_t)m->ndev + x] = x == d ? written_at(m, t, k, d, finish) : NAN;
   return rc;
 }
 

@@ -107,12 +107,12 @@ static void bar(const Frame *fr, const EsBar *b) {
   const EsChart *c = fr->c;
   char name[256], fill[40], what[200], bytes[32];
   double x = x_of(fr, b->start), w = x_of(fr, b->finish) - x, y = y_of(fr, b->row) + 1;
-  if (w < 1.5 && b->finish > b->start)
-    w = 1.5; /* a short transfer still shows */
+  if (w < 2 && b->finish > b->start)
+    w = 2; /* a short transfer still shows */
   bool xfer = b->level < 0;
-  int light = xfer ? 80 : level_lightness(b->level);
+  int light = xfer ? 62 : level_lightness(b->level);
   if (xfer) {
-    snprintf(fill, sizeof fill, "hsl(8,65%%,%d%%)", light);
+    snprintf(fill, sizeof fill, "hsl(8,70%%,%d%%)", light);
     snprintf(what, sizeof what, "%s, %s", c->rows[b->row].name,
              es_human_bytes(b->bytes, bytes, sizeof bytes));
   } else {
