@@ -6,6 +6,7 @@
 #include "pass/cli/args.h"
 #include "pass/cli/cmd_crown.h"
 #include "pass/cli/commands.h"
+#include "pass/cli/progress.h"
 #include "pass/cli/write.h"
 #include "pass/frontend/diag.h"
 #include "scheduler/crown/crown.h"
@@ -36,7 +37,10 @@ static const char help[] =
     "                        the DVFS passes may stretch tasks to\n"
     "  --objective energy|time  what to minimize (time: serial time, one device busy)\n"
     "  --seed N              seed of randomized algorithms\n"
-    "  --time-limit S        seconds for solvers that support a limit (ilp)\n"
+    "  --time-limit S        seconds for solvers that support a limit (ilp: default\n"
+    "                        60; at the limit the best schedule found, never worse\n"
+    "                        than greedy, with its proven gap; a progress line\n"
+    "                        shows on a terminal)\n"
     "  --no-baselines        do not evaluate the single-device and greedy baselines\n"
     "  --report              print the energy table (to stdout, after the schedule\n"
     "                        file when -o is given, instead of it otherwise)\n"
@@ -205,12 +209,15 @@ int cmd_schedule(int argc, char **argv) {
     goto done;
   o.plan.problem.platform = platform;
   o.plan.problem.profile = profile;
+  cli_progress_attach(&o.plan.algo);
   for (int i = 0; i < graphs.len; i++) {
     EsGraph *g = graphs.v[i];
     EsSchedule *s = NULL;
     char algo[64], why[160];
     es_error_clear(&err);
-    if (es_plan(g, &o.plan, &s, algo, sizeof algo, why, sizeof why, &err))
+    int rc = es_plan(g, &o.plan, &s, algo, sizeof algo, why, sizeof why, &err);
+    cli_progress_end();
+    if (rc)
       continue; /* reported; keep going so every graph's errors show */
     if (es_schedule_list_push(&out, s)) {
       es_schedule_free(s);
