@@ -2,6 +2,8 @@
 # Installs the Debian packages esched needs, only those that are missing.
 # Sourced by quickstart.sh and test.sh; safe to run on its own. Uses sudo
 # when not root. Debian 12 (bookworm) is the baseline: LLVM 14.
+# `deps.sh images` also installs what scripts/make-images.sh draws with
+# (Graphviz, librsvg, headless Chromium, fonts).
 set -eu
 
 ESCHED_PACKAGES="
@@ -21,6 +23,10 @@ ESCHED_PACKAGES="
   libstarpu-dev
   help2man
 "
+
+if [ "${1:-}" = images ]; then
+  ESCHED_PACKAGES="$ESCHED_PACKAGES graphviz librsvg2-bin chromium fonts-dejavu-core"
+fi
 
 missing=""
 for p in $ESCHED_PACKAGES; do

@@ -121,7 +121,8 @@ static void write_flow(FILE *f, const RtState *s, int k, int tid) {
             ",\n{\"name\":\"data\",\"cat\":\"flow\",\"ph\":\"s\",\"id\":%d,\"pid\":1,"
             "\"tid\":%d,\"ts\":",
             k, tid);
-    micros(f, ns_of(x->start));
+    long long a = ns_of(x->start), b = ns_of(x->start + x->dur);
+    micros(f, b > a ? b - 1 : a); /* from the transfer's end, still inside it */
     fprintf(f,
             "},\n{\"name\":\"data\",\"cat\":\"flow\",\"ph\":\"f\",\"bp\":\"e\",\"id\":%d,"
             "\"pid\":1,\"tid\":%d,\"ts\":",

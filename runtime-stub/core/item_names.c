@@ -4,6 +4,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "scheduler/base/vec.h"
+
 static bool current_at(const RtRegistry *r, uintptr_t lo, uintptr_t hi, int to) {
   return hi <= lo || (rt_registry_holders(r, lo, (size_t)(hi - lo)) >> to & 1u);
 }
@@ -17,13 +19,8 @@ static void learn(RtItemNames *n, uintptr_t lo, uintptr_t hi, const char *name) 
     n->seen[i] = (RtItemRange){lo, hi, name};
     return;
   }
-  if (n->nseen == n->seen_cap) {
-    int cap = n->seen_cap ? 2 * n->seen_cap : 64;
-    RtItemRange *v = realloc(n->seen, sizeof *v * (size_t)cap);
-    if (!v)
-      return; /* names are a courtesy of the trace */
-    n->seen = v, n->seen_cap = cap;
-  }
+  if (es_vec_reserve(&n->seen, &n->seen_cap, n->nseen + 1, sizeof *n->seen))
+    return; /* names are a courtesy of the trace */
   memmove(&n->seen[i + 1], &n->seen[i], sizeof *n->seen * (size_t)(n->nseen - i));
   n->seen[i] = (RtItemRange){lo, hi, name};
   n->nseen++;

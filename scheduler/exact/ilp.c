@@ -23,6 +23,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "scheduler/base/vec.h"
 #include "scheduler/exact/exact.h"
 #include "scheduler/lp/milp.h"
 #include "scheduler/model/solution.h"
@@ -46,13 +47,8 @@ typedef struct Model {
 } Model;
 
 static int note_item_col(Model *md, ItemCol c) {
-  if (md->nitem_cols == md->item_cols_cap) {
-    int cap = md->item_cols_cap ? 2 * md->item_cols_cap : 64;
-    ItemCol *v = realloc(md->item_cols, sizeof *v * (size_t)cap);
-    if (!v)
-      return ES_ENOMEM;
-    md->item_cols = v, md->item_cols_cap = cap;
-  }
+  if (es_vec_reserve(&md->item_cols, &md->item_cols_cap, md->nitem_cols + 1, sizeof c))
+    return ES_ENOMEM;
   md->item_cols[md->nitem_cols++] = c;
   return ES_OK;
 }

@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "scheduler/base/error.h"
+#include "scheduler/base/vec.h"
 
 void es_chart_init(EsChart *c) {
   memset(c, 0, sizeof *c);
@@ -22,23 +23,11 @@ void es_chart_free(EsChart *c) {
   es_chart_init(c);
 }
 
-/* Room for one more element of size `size` in *v (len, cap). */
-static bool grow(void **v, int len, int *cap, size_t size) {
-  if (len < *cap)
-    return true;
-  int n = *cap ? *cap * 2 : 16;
-  void *p = realloc(*v, size * (size_t)n);
-  if (!p)
-    return false;
-  *v = p, *cap = n;
-  return true;
-}
-
 int es_chart_row(EsChart *c, const char *name, EsRowKind kind) {
   for (int i = 0; i < c->nrows; i++)
     if (c->rows[i].kind == kind && !strcmp(c->rows[i].name, name))
       return i;
-  if (!grow((void **)&c->rows, c->nrows, &c->rows_cap, sizeof *c->rows))
+  if (es_vec_reserve(&c->rows, &c->rows_cap, c->nrows + 1, sizeof *c->rows))
     return -1;
   EsRow *r = &c->rows[c->nrows];
   snprintf(r->name, sizeof r->name, "%s", name);
@@ -47,14 +36,14 @@ int es_chart_row(EsChart *c, const char *name, EsRowKind kind) {
 }
 
 int es_chart_bar(EsChart *c, EsBar b) {
-  if (!grow((void **)&c->bars, c->nbars, &c->bars_cap, sizeof *c->bars))
+  if (es_vec_reserve(&c->bars, &c->bars_cap, c->nbars + 1, sizeof *c->bars))
     return ES_ENOMEM;
   c->bars[c->nbars++] = b;
   return ES_OK;
 }
 
 int es_chart_arrow(EsChart *c, EsArrow a) {
-  if (!grow((void **)&c->arrows, c->narrows, &c->arrows_cap, sizeof *c->arrows))
+  if (es_vec_reserve(&c->arrows, &c->arrows_cap, c->narrows + 1, sizeof *c->arrows))
     return ES_ENOMEM;
   c->arrows[c->narrows++] = a;
   return ES_OK;
