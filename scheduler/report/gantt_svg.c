@@ -50,10 +50,22 @@ static const char *esc(const char *s, char *buf, size_t n) {
 /* Lightness of a level's shade: level 0 dark blue, lighter per level down. */
 static int level_lightness(int level) { return 35 + 12 * (level < 0 ? 0 : level < 5 ? level : 5); }
 
+/* Seconds shown in the unit that keeps tick labels short (us, ms or s);
+ * other units as they are. */
+static double axis_scale(const EsChart *c, const char **unit) {
+  *unit = *c->time_unit ? c->time_unit : "units";
+  if (strcmp(c->time_unit, "s") != 0 || c->makespan >= 1)
+    return 1;
+  *unit = c->makespan < 1e-3 ? "\xc2\xb5s" : "ms";
+  return c->makespan < 1e-3 ? 1e6 : 1e3;
+}
+
 static void axis(const Frame *fr) {
   const EsChart *c = fr->c;
+  const char *unit;
+  double k = axis_scale(c, &unit), span = c->makespan * k;
   double y = y_of(fr, c->nrows);
-  double raw = c->makespan / 10, step = pow(10, floor(log10(raw > 0 ? raw : 1)));
+  double raw = span / 10, step = pow(10, floor(log10(raw > 0 ? raw : 1)));
   if (raw / step >= 5)
     step *= 5;
   else if (raw / step >= 2)
@@ -61,15 +73,15 @@ static void axis(const Frame *fr) {
   fprintf(fr->f,
           "<line class=\"axis\" x1=\"%d\" y1=\"%.1f\" x2=\"%d\" y2=\"%.1f\" stroke=\"#000\"/>\n",
           LEFT, y, LEFT + WIDTH, y);
-  for (int i = 0; c->makespan > 0 && i * step <= c->makespan * (1 + 1e-9); i++) {
-    double t = i * step, x = x_of(fr, t);
+  for (int i = 0; span > 0 && i * step <= span * (1 + 1e-9); i++) {
+    double t = i * step, x = x_of(fr, t / k);
     fprintf(fr->f,
             "<line class=\"tick\" x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\" stroke=\"#000\"/>"
             "<text class=\"ticklabel\" x=\"%.1f\" y=\"%.1f\" text-anchor=\"middle\">%g</text>\n",
             x, y, x, y + 5, x, y + 18, t);
   }
   fprintf(fr->f, "<text class=\"unit\" x=\"%d\" y=\"%.1f\" text-anchor=\"end\">time (%s)</text>\n",
-          LEFT + WIDTH, y + 34, *c->time_unit ? c->time_unit : "units");
+          LEFT + WIDTH, y + 34, unit);
 }
 
 /* Idle gaps of a device row: between its boxes, and up to the makespan. */
