@@ -82,6 +82,7 @@ void cc_args_read(CcArgs *c, char **argv, int first, int argc) {
     c->compile_only |= !strcmp(a, "-c");
     c->has_x |= has_prefix(a, "-x");
     c->deps |= !strcmp(a, "-MD") || !strcmp(a, "-MMD");
+    c->deps_only |= !strcmp(a, "-M") || !strcmp(a, "-MM");
     c->help |= !strcmp(a, "--help") || has_prefix(a, "--help=");
     c->version |= !strcmp(a, "--version");
     if (cc_takes_value(a) && k + 1 < argc) {

@@ -14,6 +14,7 @@ typedef struct CcArgs {
   bool links;                   /* has inputs and none of -c -S -E -M -MM -fsyntax-only */
   bool has_x;                   /* some -x LANG: link inputs esched-cc adds need -x none */
   bool deps;                    /* -MD or -MMD: a dependency file beside the compile */
+  bool deps_only;               /* -M or -MM: the dependencies instead of a compile */
   const char *output, *depfile; /* -o and -MF values, or NULL */
   int nsources;                 /* C sources among the inputs */
   bool help, version;           /* --help, --version */

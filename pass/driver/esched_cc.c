@@ -356,7 +356,9 @@ static int build(Build *b) {
   for (int k = c->first; k < c->argc; k++) {
     const char *a = c->argv[k];
     bool input = cc_is_input(c, k);
-    if (input && cc_is_c_source(c, k) && strcmp(a, "-") != 0 && mentions_esched(a)) {
+    /* -M and -MM list the original's dependencies: nothing to rewrite. */
+    if (input && cc_is_c_source(c, k) && !c->deps_only && strcmp(a, "-") != 0 &&
+        mentions_esched(a)) {
       int rc = take_source(b, a, cc_language(c, k));
       if (rc)
         return rc;
