@@ -1,27 +1,33 @@
 # esched_add_executable(NAME SOURCES src...
 #                       [PLATFORM name|file] [PROFILE file]
-#                       [VARIANTS variant...]
+#                       [VARIANTS variant...] [LIBRARIES lib...]
 #                       [PROFILE_GENERATE dir] [PROFILE_USE file])
 #
 # Builds NAME from annotated C sources: each .c source goes through
 # `esched compile` (extract, schedule, rewrite) at build time, and the result
 # is compiled and linked with the esched runtime. With VARIANTS (energy, time,
 # cpu-only, gpu-only, greedy), NAME is the first variant and NAME-VARIANT each
-# of the others: several scheduled programs from one source.
+# of the others: several scheduled programs from one source. LIBRARIES are
+# linked into every variant (target_link_libraries, PRIVATE): their include
+# folders and definitions reach esched's parse too.
 #
 # Device launchers among the SOURCES (docs/annotations.md, "Launchers"):
 # .cu files are compiled by nvcc (ESCHED_NVCC; a .cu source without the CUDA
 # toolkit is an error) and the program links the shared libcudart they
 # need; .cl files (OpenCL kernels, loaded at run time) are copied beside
 # the program, where the runtime looks for them. Programs whose OpenCL
-# launchers call OpenCL link it themselves (target_link_libraries(NAME
-# PRIVATE OpenCL::OpenCL), per variant target).
+# launchers call OpenCL link it: LIBRARIES OpenCL::OpenCL.
 #
 # PROFILE gives measured task times to schedule from. PROFILE_GENERATE builds
 # programs that measure every task and merge the samples into DIR/
 # esched-profile.yaml when they exit; PROFILE_USE reschedules from such a
 # profile (a missing or corrupt one is a warning, and the build goes on with
 # default costs), as GCC's -fprofile-generate / -fprofile-use do.
+#
+# Relative paths are those of the calling CMakeLists.txt: PLATFORM, PROFILE
+# and PROFILE_USE against CMAKE_CURRENT_SOURCE_DIR (inputs), PROFILE_GENERATE
+# against CMAKE_CURRENT_BINARY_DIR (an output). A source is rescheduled when
+# it, a header it includes, the profile or the platform file changes.
 #
 # Expects ESCHED_EXECUTABLE, ESCHED_RUNTIME_TARGET and
 # ESCHED_ANNOTATIONS_INCLUDE (esched-config.cmake sets them; the esched
@@ -84,30 +90,47 @@ function(_esched_launchers target)
   endif()
 endfunction()
 
-function(_esched_variant_target name variant first)
-  cmake_parse_arguments(V "" "PLATFORM;PROFILE;PROFILE_GENERATE;PROFILE_USE" "SOURCES" ${ARGN})
-  set(target ${name})
-  if(NOT first)
-    set(target ${name}-${variant})
-  endif()
+# The esched options of one variant, and the files they make it read.
+function(_esched_variant_options variant out_options out_deps)
+  cmake_parse_arguments(V "" "PLATFORM;PROFILE;PROFILE_GENERATE;PROFILE_USE" "" ${ARGN})
   set(options --variant ${variant})
   set(deps ${ESCHED_EXECUTABLE_DEPENDS})
   if(V_PLATFORM)
-    if(EXISTS ${V_PLATFORM})
-      list(APPEND deps ${V_PLATFORM})
+    # A file of the project, else a preset's name.
+    get_filename_component(file ${V_PLATFORM} ABSOLUTE BASE_DIR ${CMAKE_CURRENT_SOURCE_DIR})
+    if(EXISTS ${file})
+      set(V_PLATFORM ${file})
+      list(APPEND deps ${file})
     endif()
     list(APPEND options --platform ${V_PLATFORM})
   endif()
   if(V_PROFILE)
-    list(APPEND options --profile ${V_PROFILE})
-    list(APPEND deps ${V_PROFILE})
+    get_filename_component(file ${V_PROFILE} ABSOLUTE BASE_DIR ${CMAKE_CURRENT_SOURCE_DIR})
+    list(APPEND options --profile ${file})
+    list(APPEND deps ${file})
   endif()
   if(V_PROFILE_GENERATE)
-    list(APPEND options --profile-generate=${V_PROFILE_GENERATE})
+    get_filename_component(dir ${V_PROFILE_GENERATE} ABSOLUTE BASE_DIR
+                           ${CMAKE_CURRENT_BINARY_DIR})
+    list(APPEND options --profile-generate=${dir})
   endif()
   if(V_PROFILE_USE)
-    list(APPEND options --profile-use=${V_PROFILE_USE})
+    get_filename_component(file ${V_PROFILE_USE} ABSOLUTE BASE_DIR ${CMAKE_CURRENT_SOURCE_DIR})
+    list(APPEND options --profile-use=${file})
   endif()
+  set(${out_options} ${options} PARENT_SCOPE)
+  set(${out_deps} ${deps} PARENT_SCOPE)
+endfunction()
+
+function(_esched_variant_target name variant first)
+  cmake_parse_arguments(V "" "PLATFORM;PROFILE;PROFILE_GENERATE;PROFILE_USE" "SOURCES;LIBRARIES"
+                        ${ARGN})
+  set(target ${name})
+  if(NOT first)
+    set(target ${name}-${variant})
+  endif()
+  _esched_variant_options(${variant} options deps PLATFORM "${V_PLATFORM}" PROFILE "${V_PROFILE}"
+                          PROFILE_GENERATE "${V_PROFILE_GENERATE}" PROFILE_USE "${V_PROFILE_USE}")
   set(generated)
   set(others)
   set(launchers)
@@ -124,11 +147,16 @@ function(_esched_variant_target name variant first)
     file(RELATIVE_PATH rel ${CMAKE_CURRENT_SOURCE_DIR} ${abs})
     set(out ${CMAKE_CURRENT_BINARY_DIR}/esched/${target}/${rel})
     get_filename_component(out_dir ${out} DIRECTORY)
+    # The compiler lists the headers the source includes (-MM): editing one
+    # reschedules the source.
     add_custom_command(
       OUTPUT ${out}
       COMMAND ${CMAKE_COMMAND} -E make_directory ${out_dir}
       COMMAND ${ESCHED_EXECUTABLE} compile ${abs} ${options} -o ${out} -- ${flags}
+      COMMAND ${CMAKE_C_COMPILER} -MM -MT ${out} -MF ${out}.d ${flags}
+              -I${ESCHED_ANNOTATIONS_INCLUDE} ${abs}
       DEPENDS ${abs} ${deps}
+      DEPFILE ${out}.d
       COMMENT "esched: scheduling ${rel} (${variant})"
       COMMAND_EXPAND_LISTS VERBATIM)
     list(APPEND generated ${out})
@@ -138,15 +166,19 @@ function(_esched_variant_target name variant first)
   # resolve against the originals' folder.
   target_include_directories(${target} PRIVATE ${CMAKE_CURRENT_SOURCE_DIR}
                                                ${ESCHED_ANNOTATIONS_INCLUDE})
-  target_link_libraries(${target} PRIVATE ${ESCHED_RUNTIME_TARGET})
+  target_link_libraries(${target} PRIVATE ${ESCHED_RUNTIME_TARGET} ${V_LIBRARIES})
   _esched_launchers(${target} ${launchers})
 endfunction()
 
 function(esched_add_executable name)
   cmake_parse_arguments(E "" "PLATFORM;PROFILE;PROFILE_GENERATE;PROFILE_USE"
-                        "SOURCES;VARIANTS" ${ARGN})
+                        "SOURCES;VARIANTS;LIBRARIES" ${ARGN})
   if(NOT E_SOURCES)
     message(FATAL_ERROR "esched_add_executable(${name}): no SOURCES")
+  endif()
+  if(E_UNPARSED_ARGUMENTS)
+    message(FATAL_ERROR "esched_add_executable(${name}): unknown arguments "
+                        "'${E_UNPARSED_ARGUMENTS}'")
   endif()
   if(NOT E_VARIANTS)
     set(E_VARIANTS energy)
@@ -158,6 +190,7 @@ function(esched_add_executable name)
                           "(energy, time, cpu-only, gpu-only, greedy)")
     endif()
     _esched_variant_target(${name} ${variant} ${first} SOURCES ${E_SOURCES}
+                           LIBRARIES ${E_LIBRARIES}
                            PLATFORM "${E_PLATFORM}" PROFILE "${E_PROFILE}"
                            PROFILE_GENERATE "${E_PROFILE_GENERATE}" PROFILE_USE "${E_PROFILE_USE}")
     set(first FALSE)

@@ -2,6 +2,8 @@
 # Installs the Debian packages esched needs, only those that are missing.
 # Sourced by quickstart.sh and test.sh; safe to run on its own. Uses sudo
 # when not root. Debian 12 (bookworm) is the baseline: LLVM 14.
+# `deps.sh images` also installs what scripts/make-images.sh draws with
+# (Graphviz, librsvg, headless Chromium, fonts).
 set -eu
 
 ESCHED_PACKAGES="
@@ -19,10 +21,15 @@ ESCHED_PACKAGES="
   libjson-c-dev
   zlib1g-dev
   libstarpu-dev
+  help2man
   opencl-c-headers
   ocl-icd-opencl-dev
   pocl-opencl-icd
 "
+
+if [ "${1:-}" = images ]; then
+  ESCHED_PACKAGES="$ESCHED_PACKAGES graphviz librsvg2-bin chromium fonts-dejavu-core"
+fi
 
 missing=""
 for p in $ESCHED_PACKAGES; do

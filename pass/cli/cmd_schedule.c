@@ -6,8 +6,9 @@
 #include "pass/cli/args.h"
 #include "pass/cli/cmd_crown.h"
 #include "pass/cli/commands.h"
-#include "pass/frontend/diag.h"
+#include "pass/cli/progress.h"
 #include "pass/cli/write.h"
+#include "pass/frontend/diag.h"
 #include "scheduler/crown/crown.h"
 #include "scheduler/io/files.h"
 #include "scheduler/plan/plan.h"
@@ -20,7 +21,9 @@ static const char help[] =
     "writes one schedule document per graph.\n"
     "\n"
     "options:\n"
-    "  --platform NAME|FILE  devices, levels and links (presets: esched platform)\n"
+    "  --platform NAME|FILE  devices, levels and links (presets: esched platform;\n"
+    "                        default for graphs with times and bytes:\n"
+    "                        silberstein2011, or easef:N for processors p0..pN-1)\n"
     "  --profile FILE        measured task times (profile.yaml) overriding the graph's\n"
     "  --algo A              tree-dp, mincut, ilp, brute, single:DEVICE, greedy,\n"
     "                        energy-deadline (needs --deadline); timed schedules:\n"
@@ -34,7 +37,10 @@ static const char help[] =
     "                        the DVFS passes may stretch tasks to\n"
     "  --objective energy|time  what to minimize (time: serial time, one device busy)\n"
     "  --seed N              seed of randomized algorithms\n"
-    "  --time-limit S        seconds for solvers that support a limit (ilp)\n"
+    "  --time-limit S        seconds for solvers that support a limit (ilp: default\n"
+    "                        60; at the limit the best schedule found, never worse\n"
+    "                        than greedy, with its proven gap; a progress line\n"
+    "                        shows on a terminal)\n"
     "  --no-baselines        do not evaluate the single-device and greedy baselines\n"
     "  --report              print the energy table (to stdout, after the schedule\n"
     "                        file when -o is given, instead of it otherwise)\n"
@@ -116,11 +122,41 @@ static bool parse(int argc, char **argv, Options *o) {
   return true;
 }
 
-/* Loads the platform and profile named by the options; NULL stays NULL. */
-static bool load_inputs(const Options *o, EsPlatform **platform, EsProfile **profile) {
+/* The platform of graphs that need one when none is given, as esched
+ * compile's: silberstein2011 (cpu, gpu), or for graphs on processors
+ * p0..pN-1 (esched import, esched gen random-dag) EASEF's easef:N. */
+static const char *default_platform(const EsGraphList *graphs, bool profile, char *buf, size_t n) {
+  const EsGraph *g = NULL;
+  for (int i = 0; i < graphs->len && !g; i++)
+    if (es_problem_needs_platform(graphs->v[i], profile))
+      g = graphs->v[i];
+  if (!g)
+    return NULL;
+  int procs = 0;
+  for (int d = 0; d < g->ndevices && procs >= 0; d++) {
+    const char *name = g->device_names[d];
+    char *end;
+    long k = name[0] == 'p' && name[1] >= '0' && name[1] <= '9' ? strtol(name + 1, &end, 10) : -1;
+    procs = k >= 0 && !*end ? (procs > k + 1 ? procs : (int)k + 1) : -1;
+  }
+  if (procs > 0)
+    snprintf(buf, n, "easef:%d", procs);
+  else
+    snprintf(buf, n, "silberstein2011");
+  diag(DIAG_NOTE, g->file, 0, 0, "no --platform given: using %s", buf);
+  return buf;
+}
+
+/* Loads the platform and profile named by the options (or the default
+ * platform of graphs that need one); NULL stays NULL. */
+static bool load_inputs(const Options *o, const EsGraphList *graphs, EsPlatform **platform,
+                        EsProfile **profile) {
   EsError err;
   diag_error_init(&err);
-  if (o->platform && es_platform_load(o->platform, platform, &err))
+  char buf[64];
+  const char *name =
+      o->platform ? o->platform : default_platform(graphs, o->profile != NULL, buf, sizeof buf);
+  if (name && es_platform_load(name, platform, &err))
     return false;
   if (o->profile && es_profile_read(o->profile, profile, &err))
     return false;
@@ -130,18 +166,18 @@ static bool load_inputs(const Options *o, EsPlatform **platform, EsProfile **pro
 static bool write_schedules(const Options *o, EsScheduleList *out) {
   if (!o->output && o->report)
     return true;
-  return pass_write_schedules("schedule", o->output, (const EsSchedule *const *)out->v,
-                              out->len);
+  return pass_write_schedules("schedule", o->output, (const EsSchedule *const *)out->v, out->len);
 }
 
 /* Streaming task collections go to the crown scheduler (cmd_crown.c). */
 static int crown_dispatch(const Options *o) {
-  const char *graph_option = o->profile                              ? "--profile"
+  const char *graph_option = o->profile                                 ? "--profile"
                              : o->plan.problem.objective == ES_OBJ_TIME ? "--objective"
-                             : !o->plan.baselines                      ? "--no-baselines"
-                                                                       : NULL;
-  CrownCmd c = {o->graph,          o->platform,          o->plan.algorithm, o->output,
-                o->plan.algo.seed, o->plan.algo.time_limit, o->report,      graph_option};
+                             : !o->plan.baselines                       ? "--no-baselines"
+                                                                        : NULL;
+  CrownCmd c = {o->graph,  o->platform,       o->plan.algorithm,
+                o->output, o->plan.algo.seed, o->plan.algo.time_limit,
+                o->report, graph_option};
   return crown_schedule_main(&c);
 }
 
@@ -169,16 +205,19 @@ int cmd_schedule(int argc, char **argv) {
   EsError err;
   diag_error_init(&err);
   int status = 1;
-  if (!load_inputs(&o, &platform, &profile) || es_graph_read(o.graph, &graphs, &err))
+  if (es_graph_read(o.graph, &graphs, &err) || !load_inputs(&o, &graphs, &platform, &profile))
     goto done;
   o.plan.problem.platform = platform;
   o.plan.problem.profile = profile;
+  cli_progress_attach(&o.plan.algo);
   for (int i = 0; i < graphs.len; i++) {
     EsGraph *g = graphs.v[i];
     EsSchedule *s = NULL;
     char algo[64], why[160];
     es_error_clear(&err);
-    if (es_plan(g, &o.plan, &s, algo, sizeof algo, why, sizeof why, &err))
+    int rc = es_plan(g, &o.plan, &s, algo, sizeof algo, why, sizeof why, &err);
+    cli_progress_end();
+    if (rc)
       continue; /* reported; keep going so every graph's errors show */
     if (es_schedule_list_push(&out, s)) {
       es_schedule_free(s);

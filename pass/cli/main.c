@@ -7,10 +7,12 @@
  *   compile   all three in one step
  *   report    schedule (+ profile) -> tables and pictures
  */
+#include <stdbool.h>
 #include <stdio.h>
 #include <string.h>
 
 #include "pass/cli/commands.h"
+#include "pass/frontend/diag.h"
 #include "pass/version.h"
 
 typedef struct Command {
@@ -36,10 +38,27 @@ static void usage(FILE *f) {
   for (const Command *c = commands; c->name; c++)
     fprintf(f, "  %-10s %s\n", c->name, c->summary);
   fprintf(f, "\n'esched COMMAND --help' describes each command; 'esched --version' prints "
-             "the version.\n");
+             "the version.\n-q, --quiet (anywhere before --): errors only, no notes, warnings "
+             "or progress.\nDiagnostics are coloured on a terminal unless NO_COLOR is set.\n");
+}
+
+/* Takes -q/--quiet out of argv (anywhere before "--"); returns the new argc. */
+static int take_quiet(int argc, char **argv) {
+  int n = 1;
+  bool rest = false;
+  for (int i = 1; i < argc; i++) {
+    rest |= !strcmp(argv[i], "--");
+    if (!rest && (!strcmp(argv[i], "-q") || !strcmp(argv[i], "--quiet")))
+      diag_set_quiet(true);
+    else
+      argv[n++] = argv[i];
+  }
+  argv[n] = NULL;
+  return n;
 }
 
 int main(int argc, char **argv) {
+  argc = take_quiet(argc, argv);
   if (argc < 2) {
     usage(stderr);
     return 1;
@@ -53,9 +72,12 @@ int main(int argc, char **argv) {
     return 0;
   }
   for (const Command *c = commands; c->name; c++)
-    if (!strcmp(argv[1], c->name))
-      return c->run(argc - 2, argv + 2);
-  fprintf(stderr, "esched: error: unknown command '%s'\n", argv[1]);
+    if (!strcmp(argv[1], c->name)) {
+      int rc = c->run(argc - 2, argv + 2);
+      diag_summary();
+      return rc;
+    }
+  diag(DIAG_ERROR, NULL, 0, 0, "unknown command '%s'", argv[1]);
   usage(stderr);
   return 1;
 }

@@ -4,11 +4,32 @@
 #include <stdarg.h>
 #include <stdbool.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
-static int errors;
+static int errors, warnings;
+static bool quiet;
 
 int diag_error_count(void) { return errors; }
+void diag_set_quiet(bool q) { quiet = q; }
+bool diag_quiet(void) { return quiet; }
+
+/* Colours as GCC's: bold positions, red errors, magenta warnings, cyan
+ * notes, a green caret; only on a terminal, and never under NO_COLOR
+ * (no-color.org) or TERM=dumb. */
+enum { C_BOLD, C_ERROR, C_WARNING, C_NOTE, C_CARET, C_RESET };
+
+static const char *colour(int which) {
+  static int on = -1;
+  static const char *const codes[] = {"\033[1m",    "\033[1;31m", "\033[1;35m",
+                                      "\033[1;36m", "\033[1;32m", "\033[0m"};
+  if (on < 0) {
+    const char *no = getenv("NO_COLOR"), *term = getenv("TERM");
+    on = isatty(STDERR_FILENO) && !(no && *no) && !(term && !strcmp(term, "dumb"));
+  }
+  return on ? codes[which] : "";
+}
 
 /* Prints line `line` of file and a caret under column col (1-based; tabs
  * kept so the caret lines up). Silent when the file cannot be read. */
@@ -31,7 +52,7 @@ static void show_source(const char *file, int line, int col) {
       fprintf(stderr, "%s\n", buf);
       for (int i = 1; i < col && buf[i - 1]; i++)
         fputc(buf[i - 1] == '\t' ? '\t' : ' ', stderr);
-      fputs("^\n", stderr);
+      fprintf(stderr, "%s^%s\n", colour(C_CARET), colour(C_RESET));
       break;
     }
     /* A line longer than the buffer continues in the next read. */
@@ -46,14 +67,17 @@ static void show_source(const char *file, int line, int col) {
 static void vdiag(DiagLevel level, const char *file, int line, int col, const char *fmt,
                   va_list ap) {
   static const char *const names[] = {"note", "warning", "error"};
-  if (level == DIAG_ERROR)
-    errors++;
+  static const int colours[] = {C_NOTE, C_WARNING, C_ERROR};
+  errors += level == DIAG_ERROR;
+  warnings += level == DIAG_WARNING;
+  if (quiet && level != DIAG_ERROR)
+    return;
+  fputs(colour(C_BOLD), stderr);
   if (file && line > 0)
-    fprintf(stderr, "%s:%d:%d: %s: ", file, line, col > 0 ? col : 1, names[level]);
-  else if (file)
-    fprintf(stderr, "%s: %s: ", file, names[level]);
+    fprintf(stderr, "%s:%d:%d: ", file, line, col > 0 ? col : 1);
   else
-    fprintf(stderr, "esched: %s: ", names[level]);
+    fprintf(stderr, "%s: ", file ? file : "esched");
+  fprintf(stderr, "%s%s:%s ", colour(colours[level]), names[level], colour(C_RESET));
   vfprintf(stderr, fmt, ap);
   fputc('\n', stderr);
   show_source(file, line, col);
@@ -78,4 +102,16 @@ static void report(void *ctx, const EsError *e) {
 void diag_error_init(EsError *err) {
   memset(err, 0, sizeof *err);
   err->report = report;
+}
+
+void diag_summary(void) {
+  if (!errors && !warnings)
+    return;
+  if (errors && warnings)
+    fprintf(stderr, "%d error%s and %d warning%s\n", errors, errors == 1 ? "" : "s", warnings,
+            warnings == 1 ? "" : "s");
+  else if (errors)
+    fprintf(stderr, "%d error%s\n", errors, errors == 1 ? "" : "s");
+  else if (!quiet)
+    fprintf(stderr, "%d warning%s\n", warnings, warnings == 1 ? "" : "s");
 }

@@ -5,9 +5,13 @@
  *        ^
  *
  * The source line and caret appear when the file can be read. Everything
- * goes to stderr; the count of errors decides the exit status. */
+ * goes to stderr, in colour on a terminal unless NO_COLOR is set (as GCC
+ * and clang colour theirs); the count of errors decides the exit status,
+ * and diag_summary() prints it ("2 errors"). */
 #ifndef ESCHED_PASS_DIAG_H
 #define ESCHED_PASS_DIAG_H
+
+#include <stdbool.h>
 
 #include "scheduler/base/error.h"
 
@@ -30,5 +34,13 @@ void diag_error_init(EsError *err);
 
 /* Number of errors printed so far. */
 int diag_error_count(void);
+
+/* Quiet: notes and warnings are counted but not printed (errors are). */
+void diag_set_quiet(bool quiet);
+bool diag_quiet(void);
+
+/* Prints the count line ("2 errors", "1 error and 3 warnings") when any
+ * error or warning was reported. */
+void diag_summary(void);
 
 #endif

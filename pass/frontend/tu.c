@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "pass/frontend/diag.h"
+#include "pass/frontend/public_headers.h"
 
 #ifndef ESCHED_LIBCLANG_RESOURCE_DIR
 #define ESCHED_LIBCLANG_RESOURCE_DIR ""
@@ -12,9 +13,10 @@
 
 /* Our arguments go first so that the user's win: libclang's own resource
  * directory; no warnings (only errors are reported, and computing warnings
- * costs parse time); no error limit (the appendix may add many errors). */
+ * costs parse time); no error limit (the appendix may add many errors).
+ * esched.h's folder comes last, searched after every other. */
 static const char **base_args(const char *const *args, int nargs, int *out_n) {
-  const char **v = malloc(sizeof *v * (size_t)(nargs + 4));
+  const char **v = malloc(sizeof *v * (size_t)(nargs + 6));
   if (!v)
     return NULL;
   int n = 0;
@@ -26,6 +28,8 @@ static const char **base_args(const char *const *args, int nargs, int *out_n) {
   }
   for (int i = 0; i < nargs; i++)
     v[n++] = args[i];
+  v[n++] = "-idirafter";
+  v[n++] = frontend_public_headers();
   *out_n = n;
   return v;
 }

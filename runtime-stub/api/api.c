@@ -8,13 +8,13 @@
 #include <string.h>
 
 #include "esched_rt.h"
-#include "runtime-stub/memory/mem.h"
 #include "runtime-stub/core/state.h"
-#include "runtime-stub/exec/tasks.h"
+#include "runtime-stub/exec/alt.h"
 #include "runtime-stub/exec/device.h"
 #include "runtime-stub/exec/exec.h"
 #include "runtime-stub/exec/flush.h"
-#include "runtime-stub/exec/alt.h"
+#include "runtime-stub/exec/tasks.h"
+#include "runtime-stub/memory/mem.h"
 #include "runtime-stub/profile/profiling.h"
 
 /* The variant to run without a runtime: the first on "cpu", else the first. */
@@ -164,7 +164,10 @@ void esrt_host(const void *ptr, size_t bytes, int mode) {
   EsrtAccess a = {ptr, bytes, mode};
   void *dummy;
   double clock = s->host_clock, ready;
-  if (rt_registry_acquire(&s->reg, 0, &a, 1, &dummy, &clock, &ready))
+  rt_item_names_window(&s->names, (uintptr_t)ptr, (uintptr_t)ptr + bytes);
+  int rc = rt_registry_acquire(&s->reg, 0, &a, 1, &dummy, &clock, &ready);
+  rt_item_names_window(&s->names, 0, UINTPTR_MAX);
+  if (rc)
     rt_warn_locked(s, "out of memory in the data registry; data may be stale");
   else
     rt_registry_release(&s->reg, 0, &a, 1, ready);
@@ -197,13 +200,11 @@ void esrt_region_end(void) {
   rt_state_unlock(s);
 }
 
-void esrt_check_noalias(const char *task, const EsrtAccess *acc, const char *const *names,
-                        int n) {
+void esrt_check_noalias(const char *task, const EsrtAccess *acc, const char *const *names, int n) {
   for (int i = 0; i < n; i++)
     for (int j = i + 1; j < n; j++) {
       uintptr_t a = (uintptr_t)acc[i].ptr, b = (uintptr_t)acc[j].ptr;
-      if (acc[i].bytes == 0 || acc[j].bytes == 0 || a + acc[i].bytes <= b ||
-          b + acc[j].bytes <= a)
+      if (acc[i].bytes == 0 || acc[j].bytes == 0 || a + acc[i].bytes <= b || b + acc[j].bytes <= a)
         continue;
       fprintf(stderr,
               "esched: task '%s': data items '%s' and '%s' overlap, but esched assumes "

@@ -174,11 +174,19 @@ static bool open_space(RtState *s, int d, int space, int *cuda_next, int *opencl
   return true;
 }
 
+/* Accounts a copy; while tracing, its events get the moving item's name,
+ * are marked as feeding the task being placed (the trace's flow arrows),
+ * and carry the copy's measured wall-clock interval. */
 static double on_move(void *ctx, int from, int to, size_t bytes, double start, double wall_start,
                       double wall) {
   RtState *s = ctx;
+  const char *item = s->acct.tracing ? rt_item_names_moving(&s->names, &s->reg, to) : NULL;
   int first = s->acct.nev;
   double end = rt_account_move(&s->acct, s->space_dev[from], s->space_dev[to], bytes, start);
+  for (int k = first; k < s->acct.nev; k++) {
+    s->acct.ev[k].name = item;
+    rt_item_names_feed(&s->names, k);
+  }
   rt_account_measured(&s->acct, first, wall_start, wall);
   return end;
 }
@@ -224,6 +232,7 @@ static void teardown(RtState *s) {
     if (s->reg.space[i].ops)
       s->reg.space[i].ops->close(s->reg.space[i].ctx);
   rt_account_free(&s->acct);
+  rt_item_names_free(&s->names);
   rt_dvfs_close(&s->dvfs);
   rt_tasks_free(&s->tasks);
   rt_batch_free(&s->pending);
@@ -257,6 +266,7 @@ static void init_locked(RtState *s) {
     teardown(s);
     return;
   }
+  rt_item_names_window(&s->names, 0, UINTPTR_MAX);
   open_dvfs(s);
   read_stream_rules(s);
   rt_profile_open_locked(s);

@@ -19,6 +19,7 @@
 
 #include "esched_rt.h"
 #include "runtime-stub/core/batch.h"
+#include "runtime-stub/core/item_names.h"
 #include "runtime-stub/memory/clock.h"
 #include "runtime-stub/memory/registry.h"
 #include "runtime-stub/power/account.h"
@@ -115,6 +116,7 @@ typedef struct RtState {
 
   RtRegistry reg;
   RtAccount acct;
+  RtItemNames names; /* what the trace's transfers move (item_names.h) */
   RtDvfs dvfs;
   RtTaskMap tasks;
   RtBatch pending, running;

@@ -10,9 +10,9 @@
 #include <string.h>
 
 #include "runtime-stub/core/state.h"
-#include "runtime-stub/exec/tasks.h"
-#include "runtime-stub/exec/device.h"
 #include "runtime-stub/exec/alt.h"
+#include "runtime-stub/exec/device.h"
+#include "runtime-stub/exec/tasks.h"
 #include "runtime-stub/profile/profiling.h"
 
 void rt_exec_place_locked(RtState *s, const RtTaskInfo *ti, int variant, int device, int level,
@@ -22,6 +22,8 @@ void rt_exec_place_locked(RtState *s, const RtTaskInfo *ti, int variant, int dev
     p->bytes += (double)acc[i].bytes;
   rt_exec_set_level_locked(s, device, level);
   double clock = s->acct.dev[device].free_at;
+  if (s->acct.tracing)
+    rt_item_names_place(&s->names, ti->task, acc, n);
   int rc = rt_registry_acquire(&s->reg, s->dev_space[device], acc, n, ptr, &clock, &p->ready);
   if (rc && s->dev_space[device] != 0) {
     rt_warn_locked(s, "device '%s' cannot hold the data of task '%s'; such tasks run on the host",
@@ -31,6 +33,7 @@ void rt_exec_place_locked(RtState *s, const RtTaskInfo *ti, int variant, int dev
     clock = s->acct.dev[s->host].free_at;
     rc = rt_registry_acquire(&s->reg, 0, acc, n, ptr, &clock, &p->ready);
   }
+  rt_item_names_place(&s->names, NULL, NULL, 0);
   if (rc) { /* host memory only: hand the host addresses out unchanged */
     rt_warn_locked(s, "out of memory in the data registry; data may be stale");
     for (int i = 0; i < n; i++)

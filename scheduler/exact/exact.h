@@ -9,6 +9,10 @@
 
 int es_tree_dp(const EsProblem *p, const EsAlgoOptions *opt, EsSolution *out, EsError *err);
 int es_mincut(const EsProblem *p, const EsAlgoOptions *opt, EsSolution *out, EsError *err);
+/* Seconds the ilp may search when EsAlgoOptions.time_limit is 0. At the
+ * limit it returns the best assignment found (never worse than the greedy
+ * baseline it starts from) with its proven gap in the solution's note. */
+#define ES_ILP_DEFAULT_TIME_LIMIT 60.0
 int es_ilp(const EsProblem *p, const EsAlgoOptions *opt, EsSolution *out, EsError *err);
 int es_brute(const EsProblem *p, const EsAlgoOptions *opt, EsSolution *out, EsError *err);
 int es_single(const EsProblem *p, const EsAlgoOptions *opt, EsSolution *out, EsError *err);

@@ -20,11 +20,11 @@
 #include "scheduler/io/yaml_util.h"
 
 static const char *const top_keys[] = {
-    "algorithm",      "graph",      "fingerprint", "objective",  "unit",
-    "total_energy",   "total_time", "makespan",    "bound",      "note",
-    "assignment",     "levels",     "timing",      "duplicates", "baselines",
-    "baseline_times", "dvfs",       "energy",      "slr",        "ecr",
-    "idle",           "keys",       "expected_time", "expected_energy", NULL};
+    "algorithm",  "graph",      "fingerprint", "objective",      "unit",          "total_energy",
+    "total_time", "makespan",   "bound",       "note",           "assignment",    "levels",
+    "timing",     "duplicates", "baselines",   "baseline_times", "dvfs",          "energy",
+    "slr",        "ecr",        "idle",        "keys",           "expected_time", "expected_energy",
+    "kinds",      NULL};
 static const char *const dup_keys[] = {"task", "device", "level", "start", "finish", NULL};
 
 typedef struct Reader {
@@ -82,11 +82,12 @@ static void read_assignment(Reader *r, const yaml_node_t *map) {
       s->entries = e, s->entries_cap = cap;
     }
     s->entries[s->nentries++] = (EsScheduleEntry){
-        task, NULL, dev, 0, NAN, NAN, NAN, NAN, false, y_mark(y_node(r->d, p->key))};
+        task,          NULL, dev, 0, NAN, NAN, NAN, NAN, false, y_mark(y_node(r->d, p->key)),
+        ES_TASK_REGION};
   }
 }
 
-typedef enum PerTask { PER_LEVEL, PER_TIMING, PER_KEY, PER_TIME, PER_ENERGY } PerTask;
+typedef enum PerTask { PER_LEVEL, PER_TIMING, PER_KEY, PER_TIME, PER_ENERGY, PER_KIND } PerTask;
 
 /* One value of a per-task map into entry e. */
 static bool read_task_value(Reader *r, EsScheduleEntry *e, const yaml_node_t *v, PerTask what) {
@@ -97,12 +98,18 @@ static bool read_task_value(Reader *r, EsScheduleEntry *e, const yaml_node_t *v,
       return false;
     e->level = (int)level;
     return true;
-  case PER_KEY:
-    return (e->key = copy_text(r, v, "a key")) != NULL;
-  case PER_TIME:
-    return y_quantity(r->d, v, ES_Q_TIME, "an expected time", &e->time);
-  case PER_ENERGY:
-    return y_quantity(r->d, v, ES_Q_ENERGY, "an expected energy", &e->energy);
+  case PER_KEY: return (e->key = copy_text(r, v, "a key")) != NULL;
+  case PER_TIME: return y_quantity(r->d, v, ES_Q_TIME, "an expected time", &e->time);
+  case PER_ENERGY: return y_quantity(r->d, v, ES_Q_ENERGY, "an expected energy", &e->energy);
+  case PER_KIND:
+    if (!y_expect_scalar(r->d, v, "a kind"))
+      return false;
+    if (!strcmp(y_text(v), "input") || !strcmp(y_text(v), "host")) {
+      e->kind = !strcmp(y_text(v), "input") ? ES_TASK_INPUT : ES_TASK_HOST;
+      return true;
+    }
+    y_error(r->d, v, "kind of '%s' must be input or host, not '%s'", e->task, y_text(v));
+    return false;
   case PER_TIMING: break;
   }
   yaml_node_item_t *it = v->type == YAML_SEQUENCE_NODE ? v->data.sequence.items.start : NULL;
@@ -147,9 +154,17 @@ static void read_duplicates(Reader *r, const yaml_node_t *list) {
       r->ok = false;
       continue;
     }
-    EsScheduleEntry e = {copy_text(r, y_get(r->d, n, "task"), "task"), NULL,
-                         copy_text(r, y_get(r->d, n, "device"), "device"), 0, NAN, NAN, NAN,
-                         NAN, true, y_mark(n)};
+    EsScheduleEntry e = {copy_text(r, y_get(r->d, n, "task"), "task"),
+                         NULL,
+                         copy_text(r, y_get(r->d, n, "device"), "device"),
+                         0,
+                         NAN,
+                         NAN,
+                         NAN,
+                         NAN,
+                         true,
+                         y_mark(n),
+                         ES_TASK_REGION};
     long level = 0;
     yaml_node_t *x = y_get(r->d, n, "level");
     if (x && !y_int(r->d, x, "level", &level))
@@ -269,11 +284,8 @@ static int read_doc(YDoc *d, void *ctx) {
   static const struct {
     const char *key;
     PerTask kind;
-  } maps[] = {{"levels", PER_LEVEL},
-              {"timing", PER_TIMING},
-              {"keys", PER_KEY},
-              {"expected_time", PER_TIME},
-              {"expected_energy", PER_ENERGY}};
+  } maps[] = {{"levels", PER_LEVEL},       {"timing", PER_TIMING},          {"keys", PER_KEY},
+              {"expected_time", PER_TIME}, {"expected_energy", PER_ENERGY}, {"kinds", PER_KIND}};
   for (size_t i = 0; i < sizeof maps / sizeof *maps; i++)
     if ((x = y_get(d, root, maps[i].key)))
       read_per_task(&r, x, maps[i].key, maps[i].kind);
@@ -377,6 +389,17 @@ static void write_one(YOut *o, const EsSchedule *s) {
   y_map_end(o);
   write_task_numbers(o, s, "expected_time", offsetof(EsScheduleEntry, time));
   write_task_numbers(o, s, "expected_energy", offsetof(EsScheduleEntry, energy));
+  bool kinds = false; /* the pseudo-nodes: tables count only the tasks */
+  for (int i = 0; i < s->nentries; i++)
+    kinds |= !s->entries[i].duplicate && s->entries[i].kind != ES_TASK_REGION;
+  if (kinds) {
+    y_str(o, "kinds");
+    y_map_begin(o, true);
+    for (int i = 0; i < s->nentries; i++)
+      if (!s->entries[i].duplicate && s->entries[i].kind != ES_TASK_REGION)
+        y_kv_str(o, s->entries[i].task, s->entries[i].kind == ES_TASK_INPUT ? "input" : "host");
+    y_map_end(o);
+  }
   bool keys = false;
   for (int i = 0; i < s->nentries; i++)
     keys |= !s->entries[i].duplicate && s->entries[i].key != NULL;

@@ -16,7 +16,7 @@ typedef struct EsMilp EsMilp;
 
 typedef enum EsMilpStatus {
   ES_MILP_OPTIMAL = 0,
-  ES_MILP_FEASIBLE,   /* time limit hit with an incumbent; see gap */
+  ES_MILP_FEASIBLE, /* time limit hit with an incumbent; see gap */
   ES_MILP_INFEASIBLE,
   ES_MILP_NO_SOLUTION, /* time limit hit without an incumbent */
 } EsMilpStatus;
@@ -39,14 +39,19 @@ void es_milp_free(EsMilp *m);
  * objective coefficient obj, integer when integer. Returns its index. */
 int es_milp_add_col(EsMilp *m, double lo, double hi, double obj, bool integer);
 /* Adds the row lo <= sum vals[i] * x[cols[i]] <= hi. Returns its index. */
-int es_milp_add_row(EsMilp *m, double lo, double hi, int n, const int *cols,
-                    const double *vals);
+int es_milp_add_row(EsMilp *m, double lo, double hi, int n, const int *cols, const double *vals);
 
 /* Gives the solver a known solution x[0 .. ncols-1] (copied) to start from:
  * branch and bound then prunes against it from the first node, so a solve
  * stopped by its time limit is never worse than x. Ignored when x is not
  * integer feasible. Call after the last column is added. ES_ENOMEM or 0. */
 int es_milp_set_start(EsMilp *m, const double *x);
+
+/* Called about once a second during a solve: seconds so far, the
+ * incumbent's objective (NAN while none), the best proven bound (NAN while
+ * none). */
+typedef void (*EsMilpProgress)(void *ctx, double seconds, double incumbent, double bound);
+void es_milp_set_progress(EsMilp *m, EsMilpProgress fn, void *ctx);
 
 /* Solves with branch and cut; time_limit in seconds (0 = none). Errors only
  * for solver failures (GLPK's own error codes named in the message);

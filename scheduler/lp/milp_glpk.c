@@ -17,6 +17,7 @@
 #ifdef ESCHED_HAVE_GLPK
 
 #include <glpk.h>
+#include <limits.h>
 #include <setjmp.h>
 #include <stdio.h>
 #include <string.h>
@@ -40,6 +41,8 @@ struct EsMilp {
   int nnz, ti_cap, tj_cap, tv_cap;
   double *solution;
   double *start; /* [ncols + 1], 1-based as GLPK wants it; NULL when none */
+  EsMilpProgress progress;
+  void *progress_ctx;
 };
 
 /* GLPK counts rows and columns from 1 (index 0 of its arrays is unused). */
@@ -64,8 +67,7 @@ int es_milp_add_col(EsMilp *m, double lo, double hi, double obj, bool integer) {
   return m->ncols++;
 }
 
-int es_milp_add_row(EsMilp *m, double lo, double hi, int n, const int *cols,
-                    const double *vals) {
+int es_milp_add_row(EsMilp *m, double lo, double hi, int n, const int *cols, const double *vals) {
   int need = m->nnz + n;
   if (es_vec_reserve(&m->rows, &m->rows_cap, m->nrows + 1, sizeof *m->rows) ||
       es_vec_reserve(&m->ti, &m->ti_cap, need, sizeof *m->ti) ||
@@ -110,9 +112,13 @@ static int on_glpk_output(void *info, const char *s) {
 }
 
 typedef struct Progress {
-  double bound;
+  double bound, incumbent;
   const double *start; /* offered once as a heuristic solution */
+  const EsMilp *m;     /* its progress hook */
+  double t0, last;     /* when the solve began, when progress was last told */
 } Progress;
+
+static double now_seconds(void);
 
 /* Keeps the best bound of the open subproblems, so that a solve stopped by
  * its time limit can report its gap, and offers the start solution at the
@@ -126,8 +132,17 @@ static void on_branch(glp_tree *tree, void *info) {
   }
   if (reason == GLP_ISELECT || reason == GLP_IBINGO) {
     int node = glp_ios_best_node(tree);
-    if (node)
-      pr->bound = glp_ios_node_bound(tree, node);
+    double bound = node ? glp_ios_node_bound(tree, node) : NAN;
+    if (fabs(bound) < 1e300) /* GLPK says -DBL_MAX before a node's LP is solved */
+      pr->bound = bound;
+  }
+  glp_prob *mip = glp_ios_get_prob(tree); /* holds the incumbent */
+  if (glp_mip_status(mip) == GLP_FEAS || glp_mip_status(mip) == GLP_OPT)
+    pr->incumbent = glp_mip_obj_val(mip);
+  double now = now_seconds();
+  if (pr->m->progress && now - pr->last >= 1) {
+    pr->last = now;
+    pr->m->progress(pr->m->progress_ctx, now - pr->t0, pr->incumbent, pr->bound);
   }
 }
 
@@ -228,9 +243,12 @@ static int solve_root(glp_prob *lp, glp_iocp *parm) {
   glp_smcp sp;
   glp_init_smcp(&sp);
   sp.msg_lev = GLP_MSG_OFF;
+  sp.tm_lim = parm->tm_lim;
   sp.presolve = GLP_OFF;
   parm->presolve = GLP_OFF;
   int code = glp_simplex(lp, &sp);
+  if (code == GLP_ETMLIM)
+    return GLP_ETMLIM; /* no incumbent yet: the caller's to decide */
   if (code == 0 && glp_get_status(lp) == GLP_NOFEAS)
     return GLP_ENOPFS;
   return code == 0 && glp_get_status(lp) == GLP_OPT ? 0 : GLP_EROOT;
@@ -261,12 +279,16 @@ int es_milp_solve(EsMilp *m, double time_limit, EsMilpResult *res, EsError *err)
   parm.presolve = GLP_ON;
   parm.br_tech = GLP_BR_DTH;
   parm.bt_tech = GLP_BT_BLB;
-  Progress pr = {NAN, m->start};
+  Progress pr = {NAN, NAN, m->start, m, start, start};
   parm.cb_func = on_branch;
   parm.cb_info = &pr;
   if (time_limit > 0)
     parm.tm_lim = time_limit * 1000 > 2e9 ? 2000000000 : (int)(time_limit * 1000);
   int code = m->start ? solve_root(lp, &parm) : 0;
+  if (code == 0 && parm.tm_lim < INT_MAX) /* the root's time counts against the limit */
+    parm.tm_lim -= (int)((now_seconds() - start) * 1000);
+  if (parm.tm_lim < 1)
+    parm.tm_lim = 1;
   if (code == 0)
     code = glp_intopt(lp, &parm);
   rc = collect(m, lp, code, &pr, res, err);
@@ -275,6 +297,10 @@ int es_milp_solve(EsMilp *m, double time_limit, EsMilpResult *res, EsError *err)
   glp_error_hook(NULL, NULL);
   glp_term_hook(NULL, NULL);
   return rc;
+}
+
+void es_milp_set_progress(EsMilp *m, EsMilpProgress fn, void *ctx) {
+  m->progress = fn, m->progress_ctx = ctx;
 }
 
 double es_milp_value(const EsMilp *m, int col) {
@@ -290,12 +316,12 @@ int es_milp_set_start(EsMilp *m, const double *x) {
   return ES_ENOSUP;
 }
 void es_milp_free(EsMilp *m) { (void)m; }
+void es_milp_set_progress(EsMilp *m, EsMilpProgress fn, void *ctx) { (void)m, (void)fn, (void)ctx; }
 int es_milp_add_col(EsMilp *m, double lo, double hi, double obj, bool integer) {
   (void)m, (void)lo, (void)hi, (void)obj, (void)integer;
   return ES_ENOSUP;
 }
-int es_milp_add_row(EsMilp *m, double lo, double hi, int n, const int *cols,
-                    const double *vals) {
+int es_milp_add_row(EsMilp *m, double lo, double hi, int n, const int *cols, const double *vals) {
   (void)m, (void)lo, (void)hi, (void)n, (void)cols, (void)vals;
   return ES_ENOSUP;
 }

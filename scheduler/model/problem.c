@@ -6,8 +6,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "scheduler/model/predict.h"
 #include "scheduler/base/strmap.h"
+#include "scheduler/model/predict.h"
 
 /* How the graph states its costs; decided once for the whole graph. */
 typedef enum Form {
@@ -61,8 +61,9 @@ static bool any_task_values(const EsGraph *g, bool time) {
   return false;
 }
 
-static int decide_form(Builder *b) {
-  const EsGraph *g = b->g;
+/* The form of g's costs, given whether a profile and a platform come
+ * with it. */
+static Form form_of(const EsGraph *g, bool profile, bool platform) {
   bool costs = any_task_values(g, false), times = any_task_values(g, true);
   bool bytes = false, edge_times = false, edge_costs = false;
   for (int e = 0; e < g->nedges; e++) {
@@ -75,12 +76,25 @@ static int decide_form(Builder *b) {
   bool extracted = false;
   for (int i = 0; i < g->ntasks && !extracted; i++)
     extracted = g->tasks[i].source != NULL;
-  if (costs || (!times && edge_costs && !b->opt->profile))
-    b->form = FORM_ABSTRACT;
-  else if (bytes || extracted || b->opt->profile || (times && !edge_times && b->opt->platform))
-    b->form = FORM_PHYSICAL;
-  else
-    b->form = FORM_TIMED;
+  if (costs || (!times && edge_costs && !profile))
+    return FORM_ABSTRACT;
+  if (bytes || extracted || profile || (times && !edge_times && platform))
+    return FORM_PHYSICAL;
+  return FORM_TIMED;
+}
+
+bool es_problem_needs_platform(const EsGraph *g, bool profile) {
+  return form_of(g, profile, false) == FORM_PHYSICAL;
+}
+
+static int decide_form(Builder *b) {
+  const EsGraph *g = b->g;
+  bool bytes = false, edge_times = false;
+  for (int e = 0; e < g->nedges; e++) {
+    bytes |= g->edges[e].bytes >= 0;
+    edge_times |= !isnan(g->edges[e].time);
+  }
+  b->form = form_of(g, b->opt->profile != NULL, b->opt->platform != NULL);
   if (b->form == FORM_ABSTRACT && bytes)
     for (int e = 0; e < g->nedges; e++)
       if (g->edges[e].bytes >= 0 && isnan(g->edges[e].cost))
@@ -91,7 +105,8 @@ static int decide_form(Builder *b) {
   if (b->form == FORM_PHYSICAL && !b->opt->platform)
     return es_error_set(b->err, ES_EINVAL, g->file, 1, 1,
                         "physical costs (times and bytes) need a platform; pass --platform "
-                        "NAME|FILE (e.g. silberstein2011)");
+                        "NAME|FILE (silberstein2011 for cpu and gpu, easef:N for processors "
+                        "p0..pN-1; esched platform lists them)");
   if (b->form == FORM_PHYSICAL && edge_times && bytes)
     for (int e = 0; e < g->nedges; e++)
       if (!isnan(g->edges[e].time))

@@ -85,6 +85,10 @@ typedef struct EsProblemOptions {
  * the task or edge and point at it: an unknown device, a negative or NaN
  * cost, a task without any cost, time or profile entry, mixing abstract and
  * physical costs, a transfer between devices that no link joins. */
+/* Whether g states physical costs (times and bytes) and so needs a
+ * platform, given whether a profile comes with it. */
+bool es_problem_needs_platform(const EsGraph *g, bool profile);
+
 int es_problem_build(EsGraph *g, const EsProblemOptions *opt, EsProblem *out, EsError *err);
 void es_problem_free(EsProblem *p);
 

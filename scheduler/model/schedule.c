@@ -5,8 +5,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "scheduler/model/solution.h"
 #include "scheduler/base/vec.h"
+#include "scheduler/model/solution.h"
 
 EsSchedule *es_schedule_new(void) {
   EsSchedule *s = calloc(1, sizeof *s);
@@ -56,20 +56,34 @@ EsSchedule *es_schedule_from_solution(const EsGraph *g, const EsProblem *p, cons
   for (int v = 0; v < p->ntasks && !rc; v++) {
     int l = sol->label[v];
     long k = (long)v * p->nlabels + l;
-    EsScheduleEntry e = {g->tasks[v].name, g->tasks[v].key, p->device_names[p->label_device[l]],
-                         p->label_level[l], NAN, NAN,
+    EsScheduleEntry e = {g->tasks[v].name,
+                         g->tasks[v].key,
+                         p->device_names[p->label_device[l]],
+                         p->label_level[l],
+                         NAN,
+                         NAN,
                          p->value[ES_OBJ_TIME] ? p->value[ES_OBJ_TIME][k] : NAN,
                          p->value[ES_OBJ_ENERGY] ? p->value[ES_OBJ_ENERGY][k] : NAN,
-                         false, {0, 0}};
+                         false,
+                         {0, 0},
+                         g->tasks[v].kind};
     if (sol->start)
       e.start = sol->start[v], e.finish = sol->finish[v];
     rc = add_entry(s, e);
   }
   for (int i = 0; i < sol->ndups && !rc; i++) {
     const EsDuplicate *d = &sol->dups[i];
-    EsScheduleEntry e = {g->tasks[d->task].name, g->tasks[d->task].key,
-                         p->device_names[p->label_device[d->label]], p->label_level[d->label],
-                         d->start, d->finish, NAN, NAN, true, {0, 0}};
+    EsScheduleEntry e = {g->tasks[d->task].name,
+                         g->tasks[d->task].key,
+                         p->device_names[p->label_device[d->label]],
+                         p->label_level[d->label],
+                         d->start,
+                         d->finish,
+                         NAN,
+                         NAN,
+                         true,
+                         {0, 0},
+                         g->tasks[d->task].kind};
     rc = add_entry(s, e);
   }
   if (sol->start) {

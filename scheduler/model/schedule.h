@@ -21,6 +21,8 @@ typedef struct EsScheduleEntry {
   double time, energy;  /* the model's expectation for this task; NAN if unknown */
   bool duplicate;       /* a copy of a task placed by a duplicating scheduler */
   EsMark mark;
+  EsTaskKind kind; /* ES_TASK_REGION for an annotated task; else a pseudo-node of the
+                      front end (input data, host code, the write-back node) */
 } EsScheduleEntry;
 
 typedef struct EsBaseline {

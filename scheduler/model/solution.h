@@ -14,9 +14,15 @@
 typedef struct EsAlgoOptions {
   const char *param; /* text after ':' in the name (single:gpu -> "gpu"), or NULL */
   uint64_t seed;     /* randomized algorithms: reproducible for one seed */
-  double time_limit; /* seconds for solvers that support one; 0 = none */
+  double time_limit; /* seconds for solvers that support one; 0: the solver's default
+                        (ilp: ES_ILP_DEFAULT_TIME_LIMIT) */
   double deadline;   /* makespan bound for deadline-aware algorithms; 0 = none */
   long brute_limit;  /* brute: refuse more assignments than this; 0 = default */
+  /* Long solvers (ilp) call this about once a second when set, from the
+   * solving thread: the algorithm, seconds so far, the best objective found
+   * (NAN while none) and the best proven bound (NAN while none). */
+  void (*progress)(void *ctx, const char *algorithm, double seconds, double best, double bound);
+  void *progress_ctx;
 } EsAlgoOptions;
 
 /* A copy of a task placed on a second processor (duplication-based

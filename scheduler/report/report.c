@@ -24,7 +24,8 @@ static void add_column(Columns *c, const char *name) {
 static int count_on(const EsSchedule *s, const char *device) {
   int n = 0;
   for (int i = 0; i < s->nentries; i++)
-    n += !s->entries[i].duplicate && strcmp(s->entries[i].device, device) == 0;
+    n += !s->entries[i].duplicate && s->entries[i].kind == ES_TASK_REGION &&
+         strcmp(s->entries[i].device, device) == 0;
   return n;
 }
 
@@ -53,7 +54,7 @@ void es_report_energy_table(FILE *f, const EsSchedule *const *schedules, int n) 
     const EsSchedule *s = schedules[i];
     int tasks = 0;
     for (int e = 0; e < s->nentries; e++)
-      tasks += !s->entries[e].duplicate;
+      tasks += !s->entries[e].duplicate && s->entries[e].kind == ES_TASK_REGION;
     fprintf(f, "%-16s %6d %-10s %14.6g", s->graph ? s->graph : "-", tasks,
             s->algorithm ? s->algorithm : "-", s->total_energy);
     if (base.n)
@@ -74,7 +75,11 @@ void es_report_energy_table(FILE *f, const EsSchedule *const *schedules, int n) 
     fprintf(f, "\n");
   }
   if (n > 0)
-    fprintf(f, "energy in %s; waste = (baseline - energy) / energy\n", unit_suffix(schedules[0]));
+    fprintf(f,
+            "energy: modelled (platform powers x expected times), in %s; waste = (baseline - "
+            "energy) / energy; tasks: annotated tasks, not input, host-code or write-back "
+            "nodes\n",
+            unit_suffix(schedules[0]));
   for (int i = 0; i < n; i++)
     if (schedules[i]->note)
       fprintf(f, "note: %s: %s\n", schedules[i]->graph ? schedules[i]->graph : "-",
@@ -109,12 +114,12 @@ static void measured(const EsProfile *prof, const char *key, const EsScheduleEnt
 }
 
 void es_report_prediction_table(FILE *f, const EsSchedule *s, const EsProfile *prof) {
-  fprintf(f, "%-20s %-6s %5s %12s %12s %5s %8s %12s %12s %8s | %-8s %8s %8s\n", "task",
-          "device", "level", "expected s", "measured s", "n", "error", "expected J",
-          "measured J", "error", "model", "log-log", "tree");
+  fprintf(f, "%-20s %-6s %5s %12s %12s %5s %8s %12s %12s %8s | %-8s %8s %8s\n", "task", "device",
+          "level", "modelled s", "measured s", "n", "error", "modelled J", "measured J", "error",
+          "model", "log-log", "tree");
   for (int i = 0; i < s->nentries; i++) {
     const EsScheduleEntry *e = &s->entries[i];
-    if (e->duplicate)
+    if (e->duplicate || e->kind != ES_TASK_REGION)
       continue;
     const char *key = e->key ? e->key : e->task;
     EsStats t, en;
@@ -141,7 +146,8 @@ void es_report_prediction_table(FILE *f, const EsSchedule *s, const EsProfile *p
     }
     fprintf(f, "\n");
   }
-  fprintf(f, "measured: the profile's mean over every input size it saw; error = (expected - "
+  fprintf(f, "modelled: the schedule's expectation from the profile and the platform; "
+             "measured: the profile's mean over every input size it saw; error = (modelled - "
              "measured) / measured\nmodel: the predictor leave-one-out cross-validation chose "
              "over the profiled sizes; log-log, tree: each kind's cross-validated error; '-': "
              "no data\n");

@@ -4,7 +4,7 @@
 // concurrently the leaves overlap. Static tasks in the submit form wait in
 // the pending region under the concurrent executor and run at its end; the
 // serial executor runs them at once. The trace has a track per device and
-// one for the link.
+// one per link direction.
 // RUN: %cc -DPLAIN %s -o %t.plain && %t.plain > %t.expected
 // RUN: %cc %esrt_cflags %s -o %t %esrt_libs
 // RUN: env ESCHED_TRACE=%t.serial.json %t 2> %t.err | diff %t.expected -
@@ -38,10 +38,11 @@
 // TRACE: "args":{"name":"esched concurrent (model time)"}}
 // TRACE-DAG: {"name":"thread_name","ph":"M","pid":1,"tid":1,"args":{"name":"cpu"}}
 // TRACE-DAG: {"name":"thread_name","ph":"M","pid":1,"tid":2,"args":{"name":"gpu"}}
-// TRACE-DAG: {"name":"thread_name","ph":"M","pid":1,"tid":3,"args":{"name":"link"}}
+// TRACE-DAG: {"name":"thread_name","ph":"M","pid":1,"tid":3,"args":{"name":"link cpu → gpu"}}
+// TRACE-DAG: {"name":"thread_name","ph":"M","pid":1,"tid":4,"args":{"name":"link gpu → cpu"}}
 // TRACE-DAG: {"name":"left","cat":"task","ph":"X","pid":1,"tid":1,"ts":0.000,"dur":10000.000,"args":{"device":"cpu","level":0,"bytes":16384}}
 // TRACE-DAG: {"name":"right","cat":"task","ph":"X","pid":1,"tid":2,"ts":8.192,"dur":10000.000,"args":{"device":"gpu","level":0,"bytes":16384}}
-// TRACE-DAG: {"name":"cpu->gpu","cat":"transfer","ph":"X","pid":1,"tid":3,"ts":0.000,"dur":8.192,"args":{"bytes":8192}}
+// TRACE-DAG: {"name":"cpu->gpu","cat":"transfer","ph":"X","pid":1,"tid":3,"ts":0.000,"dur":8.192,"args":{"from":"cpu","to":"gpu","bytes":8192}}
 // TRACE-DAG: {"name":"root","cat":"task","ph":"X","pid":1,"tid":2,"ts":10016.384,"dur":1000.000,"args":{"device":"gpu","level":0,"bytes":24576}}
 #include <stdio.h>
 

@@ -189,11 +189,12 @@ static void test_outputs(const char *summary, const char *trace) {
   expect_line(text, "esched:   energy: serial 914.5 J\n");
   free(text);
   text = slurp(trace);
+  /* Stream cores come after the devices' tracks (no link carried data). */
   expect_line(text, "\"args\":{\"name\":\"stream t core 3\"}");
-  expect_line(text, "{\"name\":\"B\",\"cat\":\"skip\",\"ph\":\"X\",\"pid\":1,\"tid\":4,"
+  expect_line(text, "{\"name\":\"B\",\"cat\":\"skip\",\"ph\":\"X\",\"pid\":1,\"tid\":3,"
                     "\"ts\":4000000.000,\"dur\":0.000,\"args\":{\"stream\":\"t\",\"round\":2,"
                     "\"member\":0,\"members\":2,\"level\":1,\"freq\":2}}");
-  expect_line(text, "{\"name\":\"F\",\"cat\":\"stream\",\"ph\":\"X\",\"pid\":1,\"tid\":7,"
+  expect_line(text, "{\"name\":\"F\",\"cat\":\"stream\",\"ph\":\"X\",\"pid\":1,\"tid\":6,"
                     "\"ts\":8500000.000,\"dur\":500000.000,");
   free(text);
 }
