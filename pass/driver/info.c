@@ -32,10 +32,14 @@ void info_help(FILE *f) {
         "Like cc: -c, -S, -E, -M, -MM and -fsyntax-only do not link; -MD/-MMD\n"
         "dependency files name the original sources and the profile and platform\n"
         "files read; -g debug information and __FILE__ name the original sources.\n"
+        "A .cu source (a CUDA launcher) is compiled by nvcc, and that program links\n"
+        "the shared libcudart; no other program links CUDA, NVML or OpenCL (the\n"
+        "runtime loads them when a run uses such a device).\n"
         "\n"
         "Environment:\n"
         "  ESCHED_CC   the compiler when none is given (default cc)\n"
         "  ESCHED      the esched command to run (default: the one beside esched-cc)\n"
+        "  ESCHED_NVCC the CUDA compiler for .cu sources (default: the toolkit's nvcc)\n"
         "\n"
         "See docs/install.md and `man esched`.\n",
         f);
