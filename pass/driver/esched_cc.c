@@ -168,6 +168,17 @@ static void scratch_remove(Scratch *s) {
   rmdir(s->dir);
 }
 
+/* esched's public headers, searched after everything else, so that they
+ * can never hide a header of the program or the system. */
+static void push_includes(Argv *cc, const Layout *l) {
+  argv_push(cc, "-idirafter");
+  argv_push(cc, l->include);
+  if (strcmp(l->include, l->annotations) != 0) {
+    argv_push(cc, "-idirafter");
+    argv_push(cc, l->annotations);
+  }
+}
+
 typedef enum { REWRITE_FAILED, REWRITE_NONE, REWRITE_DONE } RewriteResult;
 
 /* Runs `esched compile` on src into a folder of its own under its own base
@@ -193,6 +204,9 @@ static RewriteResult rewrite(const Options *o, const Layout *l, Scratch *s, cons
   argv_push(&cmd, "--");
   for (int i = 0; i < flags->len; i++)
     argv_push(&cmd, flags->v[i]);
+  /* esched parses what the compiler will compile: launcher files include
+   * esched_rt.h, which the build tree keeps apart from esched.h. */
+  push_includes(&cmd, l);
   int rc = argv_run(&cmd);
   argv_free(&cmd);
   argv_push(&s->files, *out);
@@ -216,17 +230,6 @@ static void push_copy_flags(Argv *cc, const char *copy, const char *src) {
   snprintf(arg, sizeof arg, "-ffile-prefix-map=%.*s=%.*s", (int)(base_name(copy) - copy), copy,
            slash ? dlen + 1 : 0, src);
   argv_push(cc, arg);
-}
-
-/* esched's public headers, searched after everything else, so that they
- * can never hide a header of the program or the system. */
-static void push_includes(Argv *cc, const Layout *l) {
-  argv_push(cc, "-idirafter");
-  argv_push(cc, l->include);
-  if (strcmp(l->include, l->annotations) != 0) {
-    argv_push(cc, "-idirafter");
-    argv_push(cc, l->annotations);
-  }
 }
 
 /* The runtime and what it needs, linked only where the program uses them:
