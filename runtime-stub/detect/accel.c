@@ -5,6 +5,7 @@
  * calibrated through its back end. A GPU with both drivers is listed
  * twice: keep the one the program's launchers use. */
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "runtime-stub/detect/accel.h"
@@ -28,6 +29,14 @@ typedef struct Accel {
 #define LINK_BANDWIDTH 12e9
 #define LINK_LATENCY   10e-6
 
+/* x to the given significant digits: calibrated figures vary by tens of
+ * percent from run to run, and the file is read and edited by people. */
+static double rounded(double x, int digits) {
+  char buf[32];
+  snprintf(buf, sizeof buf, "%.*g", digits, x);
+  return strtod(buf, NULL);
+}
+
 /* Adds device a and its two links; ops/ctx (NULL: none) calibrate them. */
 static bool add(const RtDetectOptions *o, EsPlatform *p, const Accel *a, const RtMemOps *ops,
                 void *ctx) {
@@ -41,7 +50,8 @@ static bool add(const RtDetectOptions *o, EsPlatform *p, const Accel *a, const R
   RtLinkFit fit[2] = {{LINK_LATENCY, LINK_BANDWIDTH}, {LINK_LATENCY, LINK_BANDWIDTH}};
   bool measured = o->calibrate && ctx && rt_calibrate(ops, ctx, o, &fit[0], &fit[1]);
   for (int k = 0; k < 2; k++) {
-    fprintf(o->log, "detect: link %s->%s: %s latency %.3g us, bandwidth %.4g GB/s\n",
+    fit[k].latency = rounded(fit[k].latency, 3), fit[k].bandwidth = rounded(fit[k].bandwidth, 4);
+    fprintf(o->log, "detect: link %s->%s: %s latency %g us, bandwidth %g GB/s\n",
             k ? a->name : "cpu", k ? "cpu" : a->name, measured ? "measured" : "estimated",
             fit[k].latency * 1e6, fit[k].bandwidth / 1e9);
     if (es_platform_add_link(p, k ? d : 0, k ? 0 : d, fit[k].bandwidth, fit[k].latency,
