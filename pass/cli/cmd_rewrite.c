@@ -5,6 +5,7 @@
  *             (graphs: the variant's algorithm; streams: a crown algorithm)
  *             -> rewrite
  */
+#define _XOPEN_SOURCE 700 /* realpath: POSIX.1-2008, XSI-gated by glibc */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -16,7 +17,9 @@
 #include "pass/frontend/diag.h"
 #include "pass/cli/frontend_args.h"
 #include "pass/frontend/frontend.h"
+#include "pass/frontend/body.h"
 #include "pass/rewrite/rewrite.h"
+#include "pass/rewrite/rw_starpu.h"
 #include "pass/cli/write.h"
 #include "pass/rewrite/rw_stream.h"
 #include "scheduler/io/files.h"
@@ -38,6 +41,9 @@ static const char rewrite_help[] =
     "  -o FILE          the rewritten C file (default: standard output)\n"
     "  -p BUILD_DIR     compiler arguments from BUILD_DIR/compile_commands.json\n"
     "  --device NAME    a device the annotations may name besides cpu and gpu\n"
+    "  --target T       native (default: esched's runtime) or starpu (StarPU, and\n"
+    "                   StarPU-MPI on a platform with nodes; docs/starpu.md)\n"
+    "  --platform P     starpu: the platform whose nodes the schedule names\n"
     "  -- ARGS          compiler arguments (-I, -D, -std, ...)\n";
 
 static const char compile_help[] =
@@ -63,6 +69,9 @@ static const char compile_help[] =
     "  -o FILE          the rewritten C file (default: standard output)\n"
     "  -p BUILD_DIR     compiler arguments from BUILD_DIR/compile_commands.json\n"
     "  --device NAME    a device the annotations may name besides cpu and gpu\n"
+    "  --target T       native (default: esched's runtime) or starpu (StarPU, and\n"
+    "                   StarPU-MPI on a platform with nodes; tasks in loops are\n"
+    "                   scheduled as one pass of their body; docs/starpu.md)\n"
     "  -- ARGS          compiler arguments (-I, -D, -std, ...)\n";
 
 /* Neutral cost of a task without a profile entry: the same time on every
@@ -78,6 +87,7 @@ typedef struct Options {
   const char *variant, *algo, *stream_schedule, *stream_schedule_out;
   char *profile_generate; /* the profile path a profiling build writes */
   bool compile;
+  bool starpu; /* --target starpu */
 } Options;
 
 /* --profile-generate[=DIR]: DIR/esched-profile.yaml, absolute, so the
@@ -101,6 +111,17 @@ static bool profile_generate_path(Options *o, const char *dir) {
   return true;
 }
 
+static bool target(Options *o, const char *t) {
+  if (t && (!strcmp(t, "native") || !strcmp(t, "starpu"))) {
+    o->starpu = !strcmp(t, "starpu");
+    return true;
+  }
+  if (t)
+    diag(DIAG_ERROR, NULL, 0, 0, "%s: unknown target '%s' (native, starpu)",
+         o->compile ? "compile" : "rewrite", t);
+  return false;
+}
+
 static bool parse(int argc, char **argv, Options *o) {
   const char *cmd = o->compile ? "compile" : "rewrite";
   Args a;
@@ -119,6 +140,8 @@ static bool parse(int argc, char **argv, Options *o) {
       o->output = args_value(&a, arg);
     else if (!o->compile && !strcmp(arg, "--schedule"))
       o->schedule = args_value(&a, arg);
+    else if (!strcmp(arg, "--target"))
+      ok = target(o, args_value(&a, arg));
     else if (!o->compile && !strcmp(arg, "--stream-schedule"))
       o->stream_schedule = args_value(&a, arg);
     else if (o->compile && !strcmp(arg, "--algo"))
@@ -127,7 +150,7 @@ static bool parse(int argc, char **argv, Options *o) {
       o->stream_schedule_out = args_value(&a, arg);
     else if (o->compile && !strcmp(arg, "--schedule-out"))
       o->schedule_out = args_value(&a, arg);
-    else if (o->compile && !strcmp(arg, "--platform"))
+    else if ((o->compile || o->starpu) && !strcmp(arg, "--platform"))
       o->platform = args_value(&a, arg);
     else if (o->compile && (!strcmp(arg, "--profile") || !strcmp(arg, "--profile-use")))
       o->profile = args_value(&a, arg);
@@ -312,11 +335,25 @@ static bool schedule_streams(const Options *o, Frontend *f, Plans *plans, const 
   return ok;
 }
 
+/* The build's platform. Nodes need a target that runs on several. */
+static bool load_platform(const Options *o, Plans *plans) {
+  EsError err;
+  diag_error_init(&err);
+  if (es_platform_load(o->platform ? o->platform : "silberstein2011", &plans->platform, &err))
+    return false;
+  if (plans->platform->nnodes > 0 && !o->starpu) {
+    diag(DIAG_ERROR, plans->platform->file, 0, 0,
+         "platform '%s' has nodes; programs for several nodes need --target starpu",
+         plans->platform->name);
+    return false;
+  }
+  return true;
+}
+
 static bool schedule_all(const Options *o, Frontend *f, Plans *plans) {
   EsError err;
   diag_error_init(&err);
-  if (!plans_alloc(plans, f->graphs.len, f->x.nstreams) ||
-      es_platform_load(o->platform ? o->platform : "silberstein2011", &plans->platform, &err))
+  if (!plans_alloc(plans, f->graphs.len, f->x.nstreams) || !load_platform(o, plans))
     return false;
   EsProfile *prof = plans->profile = load_profile(o->profile);
   EsPlanOptions plan = {.problem = {plans->platform, prof, ES_OBJ_ENERGY}, .baselines = true};
@@ -399,7 +436,8 @@ static bool read_stream_schedules(const Options *o, Frontend *f, Plans *plans) {
 static bool read_schedules(const Options *o, Frontend *f, Plans *plans) {
   EsError err;
   diag_error_init(&err);
-  if (!plans_alloc(plans, f->graphs.len, f->x.nstreams) || !read_stream_schedules(o, f, plans))
+  if (!plans_alloc(plans, f->graphs.len, f->x.nstreams) || !read_stream_schedules(o, f, plans) ||
+      (o->starpu && !load_platform(o, plans)))
     return false;
   if (f->graphs.len && !o->schedule) {
     diag(DIAG_ERROR, NULL, 0, 0, "rewrite: %s has task graphs: give --schedule FILE", f->in.file);
@@ -433,12 +471,26 @@ typedef struct Output {
   const Plans *plans;
 } Output;
 
+/* How the program finds the platform at run time: a preset by name, a
+ * file by its absolute path. */
+static const char *platform_spec(const Options *o, char *buf, size_t len) {
+  const char *p = o->platform ? o->platform : "silberstein2011";
+  char *abs = es_platform_preset_summary(p) ? NULL : realpath(p, NULL);
+  if (abs)
+    snprintf(buf, len, "%s", abs);
+  free(abs);
+  return abs ? buf : p;
+}
+
 static bool rewrite_to(FILE *out, const void *ctx) {
   const Output *w = ctx;
   const Plans *plans = w->plans;
   RwOptions ro = {w->o->in.file, w->o->profile_generate, plans->profile, plans->algorithm,
                   plans->objective};
-  return rw_rewrite(w->f, plans->v, plans->streams, &ro, out);
+  char spec[4096];
+  RwStarpuOptions so = {plans->platform, platform_spec(w->o, spec, sizeof spec)};
+  return w->o->starpu ? rw_rewrite_starpu(w->f, plans->v, &ro, &so, out)
+                      : rw_rewrite(w->f, plans->v, plans->streams, &ro, out);
 }
 
 /* The rewritten file, and on request the schedules it was made from. */
@@ -466,6 +518,11 @@ static int run(int argc, char **argv, bool compile) {
   Frontend f;
   Plans plans = {0};
   bool ok = frontend_run(&f, &o.in);
+  /* StarPU needs a plan for tasks in loops too: their body's. */
+  if (ok && o.starpu && body_graphs_build(&f.x, &f.src, &f.graphs) != ES_OK) {
+    diag(DIAG_ERROR, NULL, 0, 0, "out of memory");
+    ok = false;
+  }
   if (ok)
     ok = compile ? schedule_all(&o, &f, &plans) : read_schedules(&o, &f, &plans);
   ok = ok && write_outputs(&o, &f, &plans);

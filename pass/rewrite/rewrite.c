@@ -11,6 +11,7 @@
 #include "pass/frontend/diag.h"
 #include "pass/rewrite/rw_facts.h"
 #include "pass/rewrite/rw_stream.h"
+#include "pass/rewrite/rw_target.h"
 #include "pass/rewrite/rw_text.h"
 #include "pass/version.h"
 
@@ -590,10 +591,9 @@ static void rewrite_nodes(Rw *rw) {
       deferred_task(rw, n, task++);
     else if (n->kind == X_TASK)
       static_task(rw, n, task++);
-    else if (n->kind == X_HOST)
-      host_code(rw, n);
   }
 }
+
 
 static bool has_tasks(const XUnit *x) {
   for (int i = 0; i < x->nnodes; i++)
@@ -613,8 +613,7 @@ bool rw_rewrite(Frontend *f, const RwGraphPlan *plans, const EsCrownSchedule *co
   if (ok) {
     rewrite_nodes(&rw);
     rewrite_streams(&rw);
-    for (int i = 0; i < rw.facts.nfuncs; i++)
-      exits(&rw, &rw.facts.funcs[i]);
+    rw.errors += !rw_host_code(f, &rw.facts, opt, &rw.edits);
     place_outlined(&rw);
     preamble(&rw);
     ok = !rw.edits.nomem && !rw.decls.nomem && !rw.tables.nomem;
@@ -632,3 +631,32 @@ bool rw_rewrite(Frontend *f, const RwGraphPlan *plans, const EsCrownSchedule *co
   rw_facts_free(&rw.facts);
   return ok;
 }
+
+/* ---- shared with the other targets (rw_target.h) ---- */
+
+bool rw_host_code(Frontend *f, const RwFacts *facts, const RwOptions *opt, RwEdits *edits) {
+  Rw rw = {.f = f, .opt = opt, .facts = *facts, .edits = *edits};
+  for (int i = 0; i < f->x.nnodes; i++)
+    if (f->x.nodes[i].kind == X_HOST)
+      host_code(&rw, &f->x.nodes[i]);
+  for (int i = 0; i < facts->nfuncs; i++)
+    exits(&rw, &facts->funcs[i]);
+  *edits = rw.edits;
+  return rw.errors == 0;
+}
+
+bool rw_access_range(RwBuf *b, const XAccess *a) { return range_of(b, a); }
+
+bool rw_has_tasks(const Frontend *f) { return has_tasks(&f->x); }
+
+int rw_graph_of(Frontend *f, const XNode *n) {
+  Rw rw = {.f = f};
+  return graph_of(&rw, n);
+}
+
+bool rw_is_deferred(Frontend *f, const XNode *n) {
+  Rw rw = {.f = f};
+  return is_deferred(&rw, n);
+}
+
+void rw_literal(RwBuf *b, const char *s) { literal(b, s); }
