@@ -257,6 +257,37 @@ static void task(Sp *sp, const XNode *n, int k) {
           rw_buf_take(&b));
 }
 
+/* ---- memory the program frees ---- */
+
+/* Whether item is the data of a task of function fn. */
+static bool task_item(const Sp *sp, const char *fn, const char *item) {
+  for (int i = 0; i < sp->f->x.nnodes; i++) {
+    const XNode *t = &sp->f->x.nodes[i];
+    if (t->kind != X_TASK || strcmp(sp->f->x.graphs[t->graph].function, fn) != 0)
+      continue;
+    for (int k = 0; k < t->nacc; k++)
+      if (!strcmp(t->acc[k].a.item, item))
+        return true;
+  }
+  return false;
+}
+
+/* free(p) of task data: StarPU lets go of it first (esp_forget), or it
+ * would write the data home into freed memory at the region's end. */
+static void frees(Sp *sp) {
+  for (int i = 0; i < sp->f->x.nnodes; i++) {
+    const XNode *n = &sp->f->x.nodes[i];
+    for (int k = 0; n->kind == X_HOST && k < n->nacc; k++) {
+      const XAccess *a = &n->acc[k];
+      if (!a->kill || !a->pointer || !task_item(sp, sp->f->x.graphs[n->graph].function, a->a.item))
+        continue;
+      RwBuf b = {0};
+      rw_printf(&b, "esp_forget(%s); ", a->a.item);
+      rw_edit(&sp->edits, a->span_begin, a->span_begin, rw_buf_take(&b));
+    }
+  }
+}
+
 /* ---- the file ---- */
 
 static void preamble(Sp *sp) {
@@ -302,6 +333,7 @@ bool rw_rewrite_starpu(Frontend *f, const RwGraphPlan *plans, const RwOptions *o
       if (f->x.nodes[i].kind == X_TASK)
         task(&sp, &f->x.nodes[i], sp.ntasks++);
     sp.errors += !rw_host_code(f, &sp.facts, opt, &sp.edits);
+    frees(&sp);
     for (int i = 0; i < sp.facts.nfuncs; i++)
       if (sp.outlined[i].len)
         rw_edit(&sp.edits, sp.facts.funcs[i].begin, sp.facts.funcs[i].begin,

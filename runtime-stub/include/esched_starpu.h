@@ -28,6 +28,7 @@
  * Host code touching task data calls esrt_host / esrt_host_whole first, and
  * functions with tasks call esrt_region_end before they return, as with the
  * native runtime (esched_rt.h); libesched_starpu implements those three.
+ * free(p) of task data calls esp_forget(p) first.
  */
 #ifndef ESCHED_STARPU_H
 #define ESCHED_STARPU_H
@@ -108,6 +109,11 @@ void esp_register_unit(const struct EspUnit *u);
  * (ESCHED_STARPU_POLICY=plan, the default) or where dmda puts it
  * (ESCHED_STARPU_POLICY=starpu). */
 void esp_submit(EspTask *t, const EspAccess *acc, int nacc, void *args, size_t size);
+
+/* The program is about to free the memory at ptr (free(ptr) of task
+ * data): its handles are unregistered, after their tasks, without bringing
+ * their data home. */
+void esp_forget(const void *ptr);
 
 /* The state of one run of an implementation, on the worker's stack. */
 typedef struct EspRun {

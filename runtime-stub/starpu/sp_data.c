@@ -85,6 +85,16 @@ void sp_data_host(SpRegistry *r, uintptr_t lo, uintptr_t hi, int mode, bool whol
   pthread_mutex_unlock(&r->lock);
 }
 
+void sp_data_forget(SpRegistry *r, uintptr_t lo, uintptr_t hi) {
+  pthread_mutex_lock(&r->lock);
+  int i = first_after(r, lo), end = i;
+  while (end < r->len && r->v[end].lo < hi)
+    starpu_data_unregister_no_coherency(r->v[end++].h);
+  memmove(r->v + i, r->v + end, sizeof *r->v * (size_t)(r->len - end));
+  r->len -= end - i;
+  pthread_mutex_unlock(&r->lock);
+}
+
 void sp_data_end(SpRegistry *r) {
   pthread_mutex_lock(&r->lock);
   if (r->mpi)

@@ -49,6 +49,10 @@ starpu_data_handle_t sp_data_handle(SpRegistry *r, const void *ptr, size_t bytes
  * holding it or starting after it. */
 void sp_data_host(SpRegistry *r, uintptr_t lo, uintptr_t hi, int mode, bool whole);
 
+/* The memory [lo, hi) dies (free): its handles are unregistered without
+ * bringing their data home. */
+void sp_data_forget(SpRegistry *r, uintptr_t lo, uintptr_t hi);
+
 /* End of a region: waits for every task, brings every handle's data home
  * (on every rank) and unregisters it. */
 void sp_data_end(SpRegistry *r);

@@ -7,10 +7,14 @@
 #ifdef ESCHED_HAVE_STARPU_MPI
 #include <starpu_mpi.h>
 
+/* MPI is ours (initialized here, finalized in sp_mpi_stop), so StarPU-MPI
+ * can restart on it (sp_mpi_restart). */
 bool sp_mpi_start(struct starpu_conf *conf, int *rank, int *size, char *why, int whylen) {
-  int rc = starpu_mpi_init_conf(NULL, NULL, 1, MPI_COMM_WORLD, conf);
+  int provided, rc = MPI_Init_thread(NULL, NULL, MPI_THREAD_SERIALIZED, &provided);
+  if (rc == MPI_SUCCESS)
+    rc = starpu_mpi_init_conf(NULL, NULL, 0, MPI_COMM_WORLD, conf);
   if (rc != 0) {
-    snprintf(why, (size_t)whylen, "starpu_mpi_init_conf failed (%d)", rc);
+    snprintf(why, (size_t)whylen, "StarPU-MPI does not start (%d)", rc);
     return false;
   }
   starpu_mpi_comm_rank(MPI_COMM_WORLD, rank);
@@ -18,7 +22,15 @@ bool sp_mpi_start(struct starpu_conf *conf, int *rank, int *size, char *why, int
   return true;
 }
 
-void sp_mpi_stop(void) { starpu_mpi_shutdown(); }
+bool sp_mpi_restart(struct starpu_conf *conf) {
+  starpu_mpi_shutdown();
+  return starpu_mpi_init_conf(NULL, NULL, 0, MPI_COMM_WORLD, conf) == 0;
+}
+
+void sp_mpi_stop(void) {
+  starpu_mpi_shutdown();
+  MPI_Finalize();
+}
 
 void sp_mpi_register(starpu_data_handle_t h, int64_t tag, int owner) {
   starpu_mpi_data_register(h, tag, owner);
@@ -47,6 +59,11 @@ void sp_mpi_barrier(void) { starpu_mpi_barrier(MPI_COMM_WORLD); }
 bool sp_mpi_start(struct starpu_conf *conf, int *rank, int *size, char *why, int whylen) {
   (void)conf, (void)rank, (void)size;
   snprintf(why, (size_t)whylen, "esched was built without StarPU-MPI (libstarpumpi, OpenMPI)");
+  return false;
+}
+
+bool sp_mpi_restart(struct starpu_conf *conf) {
+  (void)conf;
   return false;
 }
 

@@ -11,6 +11,8 @@
 /* Initializes MPI and StarPU with conf; false (with the reason in why)
  * when StarPU-MPI is not built in or does not start. */
 bool sp_mpi_start(struct starpu_conf *conf, int *rank, int *size, char *why, int whylen);
+/* Starts StarPU again with conf, on the same MPI world; false on failure. */
+bool sp_mpi_restart(struct starpu_conf *conf);
 void sp_mpi_stop(void);
 /* Declares handle h's MPI tag and owner rank. */
 void sp_mpi_register(starpu_data_handle_t h, int64_t tag, int owner);

@@ -4,8 +4,10 @@
  * the summary. esrt_host, esrt_host_whole and esrt_region_end, which the
  * generated code calls as it does for the native runtime, act on StarPU's
  * data handles here. */
+#define _GNU_SOURCE /* malloc_usable_size: the extent of memory about to be freed */
 #include "runtime-stub/starpu/sp_state.h"
 
+#include <malloc.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
@@ -96,6 +98,19 @@ static bool start_starpu(SpState *s) {
     sp_warn("StarPU does not start (no worker?); tasks run in the calling thread");
     return false;
   }
+  if (starpu_worker_get_count_by_type(STARPU_CPU_WORKER) > 0)
+    return true;
+  /* On a small machine StarPU may give every core to accelerators' drivers
+   * and StarPU-MPI's thread; tasks without another implementation need a
+   * CPU worker, so one shares a core. */
+  conf.ncpus = 1;
+  conf.reserve_ncpus = 0; /* StarPU-MPI reserved one for its thread */
+  bool again = s->mpi ? sp_mpi_restart(&conf) : (starpu_shutdown(), starpu_init(&conf) == 0);
+  if (!again || starpu_worker_get_count_by_type(STARPU_CPU_WORKER) == 0) {
+    fprintf(stderr, "%s: error: StarPU runs no CPU worker (STARPU_NCPU=0?), which tasks need\n",
+            sp_prefix());
+    exit(1);
+  }
   return true;
 }
 
@@ -134,6 +149,11 @@ void esrt_host(const void *ptr, size_t bytes, int mode) {
 void esrt_host_whole(const void *ptr, int mode) {
   if (sp_state.started)
     sp_data_host(&sp_state.reg, (uintptr_t)ptr, (uintptr_t)ptr, mode, true);
+}
+
+void esp_forget(const void *ptr) {
+  if (sp_state.started && ptr)
+    sp_data_forget(&sp_state.reg, (uintptr_t)ptr, (uintptr_t)ptr + malloc_usable_size((void *)ptr));
 }
 
 void esrt_region_end(void) {

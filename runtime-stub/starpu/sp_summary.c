@@ -33,7 +33,8 @@ static void task_line(FILE *f, const SpState *s, const SpTask *st) {
   fprintf(f, "%s:   task %s: plan %s level %d", sp_prefix(), t->key, t->device, t->level);
   if (s->mpi)
     fprintf(f, " on rank %d", st->node);
-  fprintf(f, ", pinned to %s workers", type_name(st->type));
+  if (s->policy == SP_PLAN)
+    fprintf(f, ", pinned to %s workers", type_name(st->type));
   if (!st->runs) {
     fprintf(f, "; ran 0 here\n");
     return;

@@ -105,12 +105,15 @@ static int make_dirs(const char *dir, char *path, size_t len, EsError *err) {
 }
 
 int es_starpu_export(const EsProfile *p, const char *dir, const char *gpu, int *written,
-                     EsError *err) {
+                     int *sizeless, EsError *err) {
   char folder[4096], path[4400], symbol[256];
-  *written = 0;
+  *written = *sizeless = 0;
   int rc = make_dirs(dir, folder, sizeof folder, err);
   for (int k = 0; !rc && k < p->nentries; k++) {
     const EsProfileEntry *e = &p->entries[k];
+    for (int i = 0; i < e->nruns; i++)
+      *sizeless += e->runs[i].level == 0 && !(e->runs[i].size > 0) &&
+                   (!strcmp(e->runs[i].device, "cpu") || (gpu && !strcmp(e->runs[i].device, gpu)));
     if (!has_runs(e, "cpu") && !(gpu && has_runs(e, gpu)))
       continue;
     es_starpu_symbol(e->key, symbol, sizeof symbol);
@@ -215,8 +218,8 @@ static int entry(Reader *r, EsProfile *p, EsProfileEntry *e, const char *device)
   EsProfileRun *run = es_profile_run(p, e, device, 0, size);
   if (!run)
     return ES_ENOMEM;
-  double var = sum2 / n - (sum / n) * (sum / n); /* population, us^2 */
-  EsStats s = {(long)n, mean * 1e-6, var > 0 ? var * 1e-12 * n : 0, mean * 1e-6, mean * 1e-6};
+  (void)sum, (void)sum2; /* dev is their spread, printed more precisely */
+  EsStats s = {(long)n, mean * 1e-6, dev * dev * 1e-12 * n, mean * 1e-6, mean * 1e-6};
   es_stats_merge(&run->time, &s);
   run->source = "measured";
   return ES_OK;

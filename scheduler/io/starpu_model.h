@@ -38,9 +38,11 @@ void es_starpu_symbol(const char *key, char *buf, size_t len);
 /* Writes DIR/codelets/45/SYMBOL for every entry of p with a level-0 run of
  * known size (folders are created; each file is written atomically). gpu
  * names the profile's device exported as StarPU's OpenCL and CUDA device 0.
- * *written receives the number of files. Errors name the file. */
+ * *written receives the number of files, *sizeless the number of level-0
+ * runs of cpu or gpu left out for want of a size (a history entry is a
+ * size; profiles the runtime writes have them). Errors name the file. */
 int es_starpu_export(const EsProfile *p, const char *dir, const char *gpu, int *written,
-                     EsError *err);
+                     int *sizeless, EsError *err);
 
 /* Adds the entries of the model file at path to p: the task key is the
  * file's name without "esched.", StarPU's CPU architecture becomes device

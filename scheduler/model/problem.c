@@ -290,15 +290,24 @@ static bool fill_from_profile(Builder *b, int v, double *row) {
   return any;
 }
 
+/* Whether label l obeys t's pin: the pinned device, or for a task region
+ * on a platform with nodes that device of any node (a task with only a
+ * CPU variant runs on every node's CPU; input, output and host nodes stay
+ * on the first node's, the host). */
+static bool pinned_label(const Builder *b, const EsTask *t, int l) {
+  int d = b->p->label_device[l];
+  return t->kind == ES_TASK_REGION ? value_device(b, t->pin, d)
+                                   : d == b->graph_to_problem_device[t->pin];
+}
+
 static void apply_pin(Builder *b, const EsTask *t, double *row) {
   if (t->pin < 0)
     return;
-  int d = b->graph_to_problem_device[t->pin];
   bool given = false;
   for (int l = 0; l < b->p->nlabels; l++)
-    given |= b->p->label_device[l] == d && !isinf(row[l]);
+    given |= pinned_label(b, t, l) && !isinf(row[l]);
   for (int l = 0; l < b->p->nlabels; l++) {
-    if (b->p->label_device[l] != d)
+    if (!pinned_label(b, t, l))
       row[l] = INFINITY;
     else if (!given)
       row[l] = 0; /* a pinned task without costs (an input node) is free */
