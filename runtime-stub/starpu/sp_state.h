@@ -65,6 +65,7 @@ typedef struct SpState {
   int nunits, units_cap;
   SpRegistry reg;
   bool warned_fallback, warned_nodes;
+  unsigned long here; /* instances run in the submitting thread (no StarPU) */
   FILE *summary; /* NULL: none */
 } SpState;
 

@@ -59,6 +59,9 @@ void sp_summary(FILE *f) {
     fprintf(f, "%s:   worker %s: %lu tasks, %lu level changes\n", sp_prefix(), name,
             s->worker_tasks[w], s->worker_changes[w]);
   }
+  if (s->here)
+    fprintf(f, "%s:   %lu task instances ran in the submitting thread, without StarPU\n",
+            sp_prefix(), s->here);
   fprintf(f, "%s:   data: %ld handles replaced by overlapping ranges\n", sp_prefix(),
           s->reg.replaced);
 }

@@ -141,6 +141,7 @@ static enum starpu_data_access_mode starpu_mode(int mode) {
 /* Without StarPU: the CPU implementation now, on host memory. */
 static void run_here(EspTask *t, void *args, size_t size) {
   SpDirect d = {args, size};
+  sp_state.here++;
   t->cpu(NULL, &d);
 }
 

@@ -1,0 +1,20 @@
+// What the starpu target cannot submit: a task that is not one call (StarPU
+// runs outlined implementations) and data without a size (StarPU registers
+// ranges). Every error is reported, and nothing is written.
+// RUN: not %esched compile --target starpu %s -o %t.c 2>&1 | FileCheck %s --implicit-check-not=error:
+// RUN: not test -e %t.c
+void scale(double *x, int n);
+void f(double *x, double *y, int n) {
+// CHECK: starpu-target.c:[[@LINE+2]]:3: error: task 'block' must be one function call for the starpu target: StarPU runs it as outlined implementations
+#pragma esched task name(block) inout(x[0:n])
+  {
+    scale(x, n);
+    scale(x, n);
+  }
+// Without clauses the access comes from scale's prototype, without a size.
+// CHECK: starpu-target.c:[[@LINE+2]]:3: error: task 'whole' is submitted to StarPU, so the size of its data must be known; name it with sections (in(p[0:n]))
+#pragma esched task name(whole)
+  scale(y, n);
+}
+// RUN: not %esched compile --target starpi %s -o %t.c 2>&1 | FileCheck %s --check-prefix=TARGET
+// TARGET: error: compile: unknown target 'starpi' (native, starpu)
