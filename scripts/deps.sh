@@ -22,6 +22,11 @@ ESCHED_PACKAGES="
   zlib1g-dev
   libstarpu-dev
   help2man
+  libstarpumpi-1.3-3
+  openmpi-bin
+  libopenmpi-dev
+  ocl-icd-opencl-dev
+  pocl-opencl-icd
 "
 
 if [ "${1:-}" = images ]; then

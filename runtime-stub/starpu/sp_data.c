@@ -29,6 +29,13 @@ static int first_after(const SpRegistry *r, uintptr_t lo) {
   return a;
 }
 
+/* Removes handles [i, end) from the list. */
+static void cut(SpRegistry *r, int i, int end) {
+  if (end > i && r->len > end)
+    memmove(r->v + i, r->v + end, sizeof *r->v * (size_t)(r->len - end));
+  r->len -= end - i;
+}
+
 /* Brings handle i's data home on every rank and unregisters it. */
 static void drop(SpRegistry *r, int i) {
   if (r->mpi)
@@ -57,15 +64,15 @@ starpu_data_handle_t sp_data_handle(SpRegistry *r, const void *ptr, size_t bytes
   while (end < r->len && r->v[end].lo < hi)
     drop(r, end++);
   r->replaced += end - i;
-  memmove(r->v + i, r->v + end, sizeof *r->v * (size_t)(r->len - end));
-  r->len -= end - i;
+  cut(r, i, end);
   size_t elem = element_size(bytes);
   starpu_data_handle_t h = NULL;
   if (bytes / elem <= UINT32_MAX && !es_vec_reserve(&r->v, &r->cap, r->len + 1, sizeof *r->v)) {
     starpu_vector_data_register(&h, STARPU_MAIN_RAM, lo, (uint32_t)(bytes / elem), elem);
     if (r->mpi)
       sp_mpi_register(h, r->tag++, (owner > 0 ? owner : 0) % r->size);
-    memmove(r->v + i + 1, r->v + i, sizeof *r->v * (size_t)(r->len - i));
+    if (r->len > i)
+      memmove(r->v + i + 1, r->v + i, sizeof *r->v * (size_t)(r->len - i));
     r->v[i] = (SpHandle){lo, hi, h};
     r->len++;
   }
@@ -90,8 +97,7 @@ void sp_data_forget(SpRegistry *r, uintptr_t lo, uintptr_t hi) {
   int i = first_after(r, lo), end = i;
   while (end < r->len && r->v[end].lo < hi)
     starpu_data_unregister_no_coherency(r->v[end++].h);
-  memmove(r->v + i, r->v + end, sizeof *r->v * (size_t)(r->len - end));
-  r->len -= end - i;
+  cut(r, i, end);
   pthread_mutex_unlock(&r->lock);
 }
 
