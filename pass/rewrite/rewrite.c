@@ -11,7 +11,6 @@
 #include "pass/frontend/diag.h"
 #include "pass/rewrite/rw_facts.h"
 #include "pass/rewrite/rw_stream.h"
-#include "pass/rewrite/rw_target.h"
 #include "pass/rewrite/rw_text.h"
 #include "pass/version.h"
 
@@ -632,7 +631,7 @@ bool rw_rewrite(Frontend *f, const RwGraphPlan *plans, const EsCrownSchedule *co
   return ok;
 }
 
-/* ---- shared with the other targets (rw_target.h) ---- */
+/* ---- shared with the other targets (rewrite.h) ---- */
 
 bool rw_host_code(Frontend *f, const RwFacts *facts, const RwOptions *opt, RwEdits *edits) {
   Rw rw = {.f = f, .opt = opt, .facts = *facts, .edits = *edits};

@@ -14,7 +14,6 @@
 #include "pass/frontend/body.h"
 #include "pass/frontend/diag.h"
 #include "pass/rewrite/rw_facts.h"
-#include "pass/rewrite/rw_target.h"
 #include "pass/rewrite/rw_text.h"
 #include "pass/version.h"
 

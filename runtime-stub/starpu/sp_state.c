@@ -1,19 +1,13 @@
-/* libesched_starpu's state and its life (sp_state.h): StarPU (or
- * StarPU-MPI) starts when the first unit registers, from the environment
- * and the unit's platform, and stops at exit after the last region end and
- * the summary. esrt_host, esrt_host_whole and esrt_region_end, which the
- * generated code calls as it does for the native runtime, act on StarPU's
- * data handles here. */
-#define _GNU_SOURCE /* malloc_usable_size: the extent of memory about to be freed */
+/* libesched_starpu's state (sp_state.h) and its start: StarPU, or
+ * StarPU-MPI on a platform with nodes, from the environment and the unit's
+ * platform. */
 #include "runtime-stub/starpu/sp_state.h"
 
-#include <malloc.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "runtime-stub/starpu/sp_mpi.h"
-#include "scheduler/base/vec.h"
 #include "scheduler/io/files.h"
 
 /* The one mutable global of libesched_starpu (docs/starpu.md, "State"). */
@@ -77,8 +71,6 @@ static void load_platform(SpState *s, const EspUnit *u) {
   s->platform_spec = spec;
 }
 
-static void stop(void);
-
 /* StarPU-MPI for a platform with nodes (every rank but 0 silences its
  * standard output: each runs the whole program), else StarPU alone. */
 static bool start_starpu(SpState *s) {
@@ -125,65 +117,5 @@ bool sp_start(const EspUnit *u) {
     s->worker_level[w] = -1;
   s->started = start_starpu(s);
   sp_registry_init(&s->reg, s->mpi, s->size);
-  atexit(stop);
   return s->started;
-}
-
-void esp_register_unit(const EspUnit *u) {
-  SpState *s = &sp_state;
-  pthread_mutex_lock(&s->lock);
-  bool known = false;
-  for (int i = 0; i < s->nunits; i++)
-    known |= s->units[i] == u;
-  if (!known && !es_vec_reserve(&s->units, &s->units_cap, s->nunits + 1, sizeof *s->units))
-    s->units[s->nunits++] = u;
-  pthread_mutex_unlock(&s->lock);
-  sp_start(u);
-}
-
-void esrt_host(const void *ptr, size_t bytes, int mode) {
-  if (sp_state.started)
-    sp_data_host(&sp_state.reg, (uintptr_t)ptr, (uintptr_t)ptr + bytes, mode, false);
-}
-
-void esrt_host_whole(const void *ptr, int mode) {
-  if (sp_state.started)
-    sp_data_host(&sp_state.reg, (uintptr_t)ptr, (uintptr_t)ptr, mode, true);
-}
-
-void esp_forget(const void *ptr) {
-  if (sp_state.started && ptr)
-    sp_data_forget(&sp_state.reg, (uintptr_t)ptr, (uintptr_t)ptr + malloc_usable_size((void *)ptr));
-}
-
-void esrt_region_end(void) {
-  if (sp_state.started)
-    sp_data_end(&sp_state.reg);
-}
-
-/* At exit: the last region end, the summary, StarPU's shutdown. */
-static void stop(void) {
-  SpState *s = &sp_state;
-  if (s->started)
-    sp_data_end(&s->reg);
-  if (s->summary) {
-    fflush(stdout);
-    sp_summary(s->summary);
-    if (s->summary != stderr)
-      fclose(s->summary);
-  }
-  if (s->mpi)
-    sp_mpi_stop();
-  else if (s->started)
-    starpu_shutdown();
-  s->started = false;
-  rt_dvfs_close(&s->dvfs);
-  for (int i = 0; i < s->ntasks; i++) {
-    s->tasks[i]->t->rt = NULL;
-    free(s->tasks[i]);
-  }
-  free(s->tasks);
-  free(s->units);
-  free(s->reg.v);
-  es_platform_free(s->pf);
 }

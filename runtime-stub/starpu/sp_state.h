@@ -3,7 +3,7 @@
  * platform the plan refers to, StarPU's workers as esched sees them, the
  * DVFS back end, the registry of data handles and the counters of the
  * summary. StarPU starts on the first unit's registration (a constructor of
- * the generated code) and stops at exit.
+ * the generated code; sp_api.c) and stops at exit.
  */
 #ifndef ESCHED_RT_STARPU_STATE_H
 #define ESCHED_RT_STARPU_STATE_H
@@ -82,8 +82,5 @@ void sp_warn(const char *fmt, ...)
     ;
 /* The prefix of this process's lines: "esched" or "esched[RANK]". */
 const char *sp_prefix(void);
-
-/* The per-rank summary (sp_summary.c). */
-void sp_summary(FILE *f);
 
 #endif

@@ -2,6 +2,8 @@
  * (per rank under MPI, each line prefixed esched[RANK]), the policy, the
  * workers, each task's plan and where its instances ran, each worker's
  * share and DVFS level changes. */
+#include "runtime-stub/starpu/sp_summary.h"
+
 #include <string.h>
 
 #include "runtime-stub/starpu/sp_state.h"

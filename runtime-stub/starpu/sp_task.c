@@ -14,7 +14,7 @@
  *
  * The history models are keyed by esched's notion of a task's size (the
  * bytes it reads, else the bytes it writes), so that esched's profiles
- * and StarPU's samples describe the same thing (scheduler/io/starpu_model.h).
+ * and StarPU's samples describe the same thing (scheduler/io/starpu_key.h).
  */
 #include <stdlib.h>
 #include <string.h>
@@ -22,7 +22,7 @@
 #include "runtime-stub/starpu/sp_mpi.h"
 #include "runtime-stub/starpu/sp_state.h"
 #include "scheduler/base/vec.h"
-#include "scheduler/io/starpu_model.h"
+#include "scheduler/io/starpu_key.h"
 
 /* esched's size of a StarPU task: the bytes of the buffers it reads, or,
  * when it reads none, those it writes. */

@@ -1,10 +1,8 @@
-/* The keys programs built for StarPU and the model files share
- * (starpu_model.h), apart from the converter so that a program linking
- * them pulls in nothing else. */
+/* The keys programs built for StarPU and their models share (starpu_key.h). */
 #include <stdio.h>
 #include <string.h>
 
-#include "scheduler/io/starpu_model.h"
+#include "scheduler/io/starpu_key.h"
 
 uint32_t es_starpu_footprint(double size) {
   uint64_t s = size > 0 ? (uint64_t)size : 0;

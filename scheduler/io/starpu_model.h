@@ -18,22 +18,9 @@
 #ifndef ESCHED_SCHEDULER_STARPU_MODEL_H
 #define ESCHED_SCHEDULER_STARPU_MODEL_H
 
-#include <stddef.h>
-#include <stdint.h>
-
 #include "scheduler/base/error.h"
+#include "scheduler/io/starpu_key.h"
 #include "scheduler/model/profile.h"
-
-/* StarPU ignores a history entry with fewer samples than this
- * (STARPU_CALIBRATE_MINIMUM): exported entries claim at least as many. */
-#define ES_STARPU_CALIBRATE_MINIMUM 10
-
-/* The history key of a task instance of `size` bytes (esched's size). */
-uint32_t es_starpu_footprint(double size);
-
-/* The model symbol of task key: "esched." then the key, with characters
- * outside [A-Za-z0-9_.-] replaced by '_' (the symbol is a file name). */
-void es_starpu_symbol(const char *key, char *buf, size_t len);
 
 /* Writes DIR/codelets/45/SYMBOL for every entry of p with a level-0 run of
  * known size (folders are created; each file is written atomically). gpu
