@@ -12,40 +12,15 @@
  * dmda's choice; under MPI StarPU-MPI's rule (the owner of the data
  * written runs the task).
  *
- * The history models are keyed by esched's notion of a task's size (the
- * bytes it reads, else the bytes it writes), so that esched's profiles
- * and StarPU's samples describe the same thing (scheduler/io/starpu_key.h).
+ * Each codelet has esched's history model of its task (sp_model.h).
  */
 #include <stdlib.h>
 #include <string.h>
 
+#include "runtime-stub/starpu/sp_model.h"
 #include "runtime-stub/starpu/sp_mpi.h"
 #include "runtime-stub/starpu/sp_state.h"
 #include "scheduler/base/vec.h"
-#include "scheduler/io/starpu_key.h"
-
-/* esched's size of a StarPU task: the bytes of the buffers it reads, or,
- * when it reads none, those it writes. */
-static size_t task_size(struct starpu_task *task) {
-  size_t in = 0, out = 0;
-  for (unsigned i = 0; i < STARPU_TASK_GET_NBUFFERS(task); i++) {
-    size_t b = starpu_data_get_size(STARPU_TASK_GET_HANDLE(task, i));
-    if (STARPU_TASK_GET_MODE(task, i) & STARPU_R)
-      in += b;
-    else
-      out += b;
-  }
-  return in ? in : out;
-}
-
-static uint32_t footprint(struct starpu_task *task) {
-  return es_starpu_footprint((double)task_size(task));
-}
-
-static size_t size_base(struct starpu_task *task, unsigned nimpl) {
-  (void)nimpl;
-  return task_size(task);
-}
 
 static int worker_count(enum starpu_worker_archtype type) {
   return starpu_worker_get_count_by_type(type);
@@ -109,11 +84,7 @@ static SpTask *task_state(SpState *s, EspTask *t) {
     return NULL;
   st->t = t;
   st->last_worker = -1;
-  es_starpu_symbol(t->key, st->symbol, sizeof st->symbol);
-  st->model.type = STARPU_HISTORY_BASED;
-  st->model.symbol = st->symbol;
-  st->model.footprint = footprint;
-  st->model.size_base = size_base;
+  sp_model_init(&st->model, st->symbol, sizeof st->symbol, t->key);
   st->cl.cpu_funcs[0] = t->cpu;
 #ifdef STARPU_USE_OPENCL
   st->cl.opencl_funcs[0] = t->gpu;
