@@ -21,17 +21,17 @@
  * Prints; never fails. A tree whose tables exceed --max-bytes in all
  * (default 256 MB) is skipped: StarPU allocates them. */
 #include <math.h>
+#include <starpu.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
-#include <starpu.h>
 
 #include "runtime-stub/starpu/sp_model.h"
 #include "scheduler/io/files.h"
-#include "scheduler/model/dag.h"
 #include "scheduler/io/starpu_model.h"
+#include "scheduler/model/dag.h"
 #include "scheduler/plan/plan.h"
 
 typedef struct Node {
@@ -114,8 +114,8 @@ static void run_dmda(EsGraph *g, const EsProblem *p, const int *topo, Node *node
         d[n++] = (struct starpu_data_descr){out[g->edges[e].from], STARPU_R};
     d[n++] = (struct starpu_data_descr){out[v], STARPU_W};
     Node *node = &nodes[v];
-    starpu_task_insert(&node->cl, STARPU_DATA_MODE_ARRAY, d, n, STARPU_VALUE, &node,
-                       sizeof node, 0);
+    starpu_task_insert(&node->cl, STARPU_DATA_MODE_ARRAY, d, n, STARPU_VALUE, &node, sizeof node,
+                       0);
   }
   starpu_task_wait_for_all();
   for (int v = 0; v < g->ntasks; v++) {
@@ -177,7 +177,8 @@ static double baseline(const EsSchedule *s, const char *name) {
 static int on_gpu(const EsGraph *g, const EsProblem *p, const int *labels) {
   int n = 0;
   for (int v = 0; v < g->ntasks; v++)
-    n += g->tasks[v].kind == ES_TASK_REGION && strcmp(p->device_names[p->label_device[labels[v]]], "cpu");
+    n += g->tasks[v].kind == ES_TASK_REGION &&
+         strcmp(p->device_names[p->label_device[labels[v]]], "cpu");
   return n;
 }
 
@@ -192,7 +193,8 @@ static bool run_graph(EsGraph *g, const EsPlatform *pf, const char *dir, Row *ro
     es_schedule_free(s);
     return false;
   }
-  int *plan = calloc((size_t)g->ntasks, sizeof *plan), *dmda = calloc((size_t)g->ntasks, sizeof *dmda);
+  int *plan = calloc((size_t)g->ntasks, sizeof *plan),
+      *dmda = calloc((size_t)g->ntasks, sizeof *dmda);
   Node *nodes = calloc((size_t)g->ntasks, sizeof *nodes);
   bool ok = plan && dmda && nodes && es_dag_build(&p, &dag, &err) == ES_OK;
   for (int v = 0; ok && v < g->ntasks; v++) {
@@ -215,10 +217,16 @@ static bool run_graph(EsGraph *g, const EsPlatform *pf, const char *dir, Row *ro
     export_models(g, &p, dir);
     run_dmda(g, &p, dag.topo, nodes, dmda);
     es_dag_free(&dag);
-    *row = (Row){s->total_energy, es_problem_evaluate(&p, ES_OBJ_ENERGY, dmda),
-                 baseline(s, "cpu-only"), baseline(s, "gpu-only"), baseline(s, "greedy"),
-                 es_problem_evaluate(&p, ES_OBJ_TIME, plan), es_problem_evaluate(&p, ES_OBJ_TIME, dmda),
-                 on_gpu(g, &p, plan), on_gpu(g, &p, dmda), 0};
+    *row = (Row){s->total_energy,
+                 es_problem_evaluate(&p, ES_OBJ_ENERGY, dmda),
+                 baseline(s, "cpu-only"),
+                 baseline(s, "gpu-only"),
+                 baseline(s, "greedy"),
+                 es_problem_evaluate(&p, ES_OBJ_TIME, plan),
+                 es_problem_evaluate(&p, ES_OBJ_TIME, dmda),
+                 on_gpu(g, &p, plan),
+                 on_gpu(g, &p, dmda),
+                 0};
     for (int v = 0; v < g->ntasks; v++)
       row->tasks += g->tasks[v].kind == ES_TASK_REGION;
   }
@@ -270,9 +278,8 @@ int main(int argc, char **argv) {
   rewrite_bus(dir, pf);
   printf("energy of esched's plan (tree-dp) and of StarPU dmda's placement, model J on %s\n",
          pf->name);
-  printf("%-22s %6s %12s %12s %8s %12s %12s %12s %9s %9s %9s\n", "tree", "tasks", "plan",
-         "dmda", "dmda/plan", "cpu-only", "gpu-only", "greedy", "gpu:plan", "gpu:dmda",
-         "T dmda/plan");
+  printf("%-22s %6s %12s %12s %8s %12s %12s %12s %9s %9s %9s\n", "tree", "tasks", "plan", "dmda",
+         "dmda/plan", "cpu-only", "gpu-only", "greedy", "gpu:plan", "gpu:dmda", "T dmda/plan");
   for (int i = first; i < argc; i++) {
     EsGraphList list = {0};
     if (es_graph_read(argv[i], &list, &err)) {

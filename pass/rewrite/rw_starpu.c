@@ -153,8 +153,8 @@ static void call(RwBuf *b, const char *fn, const RwCall *c, const int *idx, int 
   rw_puts(b, ");\n");
 }
 
-static void implementation(RwBuf *b, int task, const char *which, const char *fn,
-                           const RwCall *c, const int *idx, int count) {
+static void implementation(RwBuf *b, int task, const char *which, const char *fn, const RwCall *c,
+                           const int *idx, int count) {
   rw_printf(b,
             "static void esp_f%d_%s_(void *esp_b_[], void *esp_v_) {\n"
             "  struct esp_args%d_ esp_x_;\n  void *esp_p_[%d];\n  EspRun esp_r_;\n"
@@ -205,8 +205,9 @@ static const RwCall *submittable(Sp *sp, const XNode *n, const EsScheduleEntry *
   }
   for (int i = 0; i < c->nargs; i++)
     if (strchr(c->args[i].type, '(') || strchr(c->args[i].type, '[')) {
-      error_at(sp, n, "task '%s' is submitted to StarPU, but esched cannot capture an argument "
-                      "of type '%s'; pass it through a typedef",
+      error_at(sp, n,
+               "task '%s' is submitted to StarPU, but esched cannot capture an argument "
+               "of type '%s'; pass it through a typedef",
                n->name, c->args[i].type);
       return NULL;
     }
@@ -252,8 +253,7 @@ static void task(Sp *sp, const XNode *n, int k) {
     rw_printf(&b, ", %s", n->args[i]);
   rw_printf(&b, "};\n  esp_submit(&esp_t%d_, esp_a_, %d, &esp_x_, sizeof esp_x_);\n}", k, count);
   free(idx);
-  rw_edit(&sp->edits, (size_t)n->range.begin_offset, (size_t)n->range.end_offset,
-          rw_buf_take(&b));
+  rw_edit(&sp->edits, (size_t)n->range.begin_offset, (size_t)n->range.end_offset, rw_buf_take(&b));
 }
 
 /* ---- memory the program frees ---- */

@@ -17,7 +17,8 @@
  *     scale(esp_at_(esp_p_[0], &esp_x_.s_[0], esp_x_.a0), esp_at_(...), esp_x_.a2);
  *     esp_end(&esp_r_);
  *   }
- *   static EspTask esp_t0_ = {"f", "scale", "scale", esp_f0_cpu_, NULL, "cpu", 0, 2, &esp_unit_, NULL};
+ *   static EspTask esp_t0_ = {"f", "scale", "scale", esp_f0_cpu_, NULL, "cpu", 0, 2, &esp_unit_,
+ * NULL};
  *
  * and at the task's place one submission, which returns at once:
  *

@@ -15,10 +15,10 @@
 #define ESCHED_RT_STARPU_DATA_H
 
 #include <pthread.h>
+#include <starpu.h>
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
-#include <starpu.h>
 
 typedef struct SpHandle {
   uintptr_t lo, hi; /* [lo, hi), hi > lo */

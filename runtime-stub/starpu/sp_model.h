@@ -6,8 +6,8 @@
 #ifndef ESCHED_RT_STARPU_MODEL_H
 #define ESCHED_RT_STARPU_MODEL_H
 
-#include <stddef.h>
 #include <starpu.h>
+#include <stddef.h>
 
 /* Fills m (zeroed by the caller) as task key's model; symbol (len bytes,
  * which must outlive m) receives the model's name. */

@@ -4,9 +4,9 @@
 #ifndef ESCHED_RT_STARPU_MPI_H
 #define ESCHED_RT_STARPU_MPI_H
 
+#include <starpu.h>
 #include <stdbool.h>
 #include <stdint.h>
-#include <starpu.h>
 
 /* Initializes MPI and StarPU with conf; false (with the reason in why)
  * when StarPU-MPI is not built in or does not start. */

@@ -81,8 +81,8 @@ static bool start_starpu(SpState *s) {
   if (s->pf->nnodes > 1) {
     s->mpi = sp_mpi_start(&conf, &s->rank, &s->size, why, sizeof why);
     if (!s->mpi)
-      sp_warn("the platform has %d nodes, but %s: every task runs in this process",
-              s->pf->nnodes, why);
+      sp_warn("the platform has %d nodes, but %s: every task runs in this process", s->pf->nnodes,
+              why);
     else if (s->rank != 0 && !freopen("/dev/null", "w", stdout))
       sp_warn("cannot silence rank %d's standard output", s->rank);
   }

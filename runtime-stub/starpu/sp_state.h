@@ -9,9 +9,9 @@
 #define ESCHED_RT_STARPU_STATE_H
 
 #include <pthread.h>
+#include <starpu.h>
 #include <stdbool.h>
 #include <stdio.h>
-#include <starpu.h>
 
 #include "esched_starpu.h"
 #include "runtime-stub/power/dvfs.h"
@@ -29,8 +29,8 @@ typedef struct SpTask {
   struct starpu_codelet cl;
   struct starpu_perfmodel model;
   char symbol[128];
-  int device; /* the plan's platform device, -1 when the platform lacks it */
-  int node;   /* the plan's node: the rank that runs it under MPI */
+  int device;                       /* the plan's platform device, -1 when the platform lacks it */
+  int node;                         /* the plan's node: the rank that runs it under MPI */
   enum starpu_worker_archtype want; /* the worker type of the plan's device */
   enum starpu_worker_archtype type; /* the one it is pinned to: want, or a CPU (fallback) */
   unsigned long long where;         /* type as a STARPU_* mask (policy plan) */
@@ -66,7 +66,7 @@ typedef struct SpState {
   SpRegistry reg;
   bool warned_fallback, warned_nodes;
   unsigned long here; /* instances run in the submitting thread (no StarPU) */
-  FILE *summary; /* NULL: none */
+  FILE *summary;      /* NULL: none */
 } SpState;
 
 extern SpState sp_state;

@@ -43,8 +43,7 @@ static void task_line(FILE *f, const SpState *s, const SpTask *st) {
   }
   char name[64];
   starpu_worker_get_name(st->last_worker, name, sizeof name);
-  fprintf(f, "; ran %lu here, %lu on the plan's device, last on %s\n", st->runs, st->planned,
-          name);
+  fprintf(f, "; ran %lu here, %lu on the plan's device, last on %s\n", st->runs, st->planned, name);
 }
 
 void sp_summary(FILE *f) {

@@ -27,15 +27,16 @@ static int worker_count(enum starpu_worker_archtype type) {
 }
 
 static unsigned long long type_mask(enum starpu_worker_archtype type) {
-  return type == STARPU_CPU_WORKER ? STARPU_CPU : type == STARPU_CUDA_WORKER ? STARPU_CUDA
-                                                                             : STARPU_OPENCL;
+  return type == STARPU_CPU_WORKER    ? STARPU_CPU
+         : type == STARPU_CUDA_WORKER ? STARPU_CUDA
+                                      : STARPU_OPENCL;
 }
 
 /* The worker type of the plan's device (a CPU for devices of kind cpu,
  * else an accelerator: StarPU's OpenCL workers run gpu variants). */
 static enum starpu_worker_archtype wanted_type(SpState *s, int device) {
   return device >= 0 && strcmp(s->pf->devices[device].kind, "cpu") != 0 ? STARPU_OPENCL_WORKER
-                                                                       : STARPU_CPU_WORKER;
+                                                                        : STARPU_CPU_WORKER;
 }
 
 /* The worker type task t is pinned to: the plan's, or the CPU (with the
@@ -126,10 +127,12 @@ void esp_submit(EspTask *t, const EspAccess *acc, int nacc, void *args, size_t s
     run_here(t, args, size);
     return;
   }
-  struct starpu_data_descr small[16], *descr = nacc <= 16 ? small : malloc(sizeof *descr * (size_t)nacc);
+  struct starpu_data_descr small[16],
+      *descr = nacc <= 16 ? small : malloc(sizeof *descr * (size_t)nacc);
   int n = 0;
   for (int i = 0; descr && i < nacc; i++) {
-    starpu_data_handle_t h = acc[i].bytes ? sp_data_handle(&s->reg, acc[i].ptr, acc[i].bytes, acc[i].owner) : NULL;
+    starpu_data_handle_t h =
+        acc[i].bytes ? sp_data_handle(&s->reg, acc[i].ptr, acc[i].bytes, acc[i].owner) : NULL;
     if (!h)
       continue;
     int b = 0;
@@ -142,9 +145,9 @@ void esp_submit(EspTask *t, const EspAccess *acc, int nacc, void *args, size_t s
     slots[i].buffer = b;
   }
   int rc = !descr ? -1
-           : s->mpi ? sp_mpi_submit(&st->cl, descr, n, args, size,
-                                    s->policy == SP_PLAN ? st->where : 0,
-                                    s->policy == SP_PLAN ? st->node : -1, t->key)
+           : s->mpi
+               ? sp_mpi_submit(&st->cl, descr, n, args, size, s->policy == SP_PLAN ? st->where : 0,
+                               s->policy == SP_PLAN ? st->node : -1, t->key)
            : s->policy == SP_PLAN
                ? starpu_task_insert(&st->cl, STARPU_DATA_MODE_ARRAY, descr, n, STARPU_VALUE, args,
                                     size, STARPU_EXECUTE_WHERE, st->where, STARPU_NAME, t->key, 0)

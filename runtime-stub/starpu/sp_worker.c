@@ -85,8 +85,8 @@ static void set_level(SpState *s, int w, enum starpu_worker_archtype type, int d
   else if (s->dvfs.kind == RT_DVFS_NVML && type != STARPU_CPU_WORKER && dev >= 0)
     rc = rt_dvfs_set(&s->dvfs, dev, level, why, sizeof why);
   if (rc) {
-    sp_warn("ESCHED_DVFS=%s: %s; levels are simulated from now on",
-            rt_dvfs_name(s->dvfs.kind), why);
+    sp_warn("ESCHED_DVFS=%s: %s; levels are simulated from now on", rt_dvfs_name(s->dvfs.kind),
+            why);
     rt_dvfs_to_sim(&s->dvfs);
   }
 }
@@ -102,9 +102,7 @@ static void enter(SpState *s, SpTask *st, int w) {
   s->worker_tasks[w]++;
   int dev = planned ? st->device : worker_device(s, type);
   int level = planned ? st->t->level : 0;
-  double freq = planned ? st->freq
-                : dev >= 0 ? s->pf->devices[dev].levels[0].freq
-                           : 0;
+  double freq = planned ? st->freq : dev >= 0 ? s->pf->devices[dev].levels[0].freq : 0;
   if (s->worker_level[w] != level)
     set_level(s, w, type, dev, level, freq);
   pthread_mutex_unlock(&s->lock);
@@ -130,7 +128,7 @@ void esp_begin(EspRun *r, EspTask *t, void *buffers[], void *cl_arg, void *args,
   r->mapped = starpu_worker_get_type(r->worker) == STARPU_OPENCL_WORKER;
   for (int i = 0; i < t->nslots; i++) {
     int b = r->slots[i].buffer;
-    ptr[i] = b < 0 ? NULL
+    ptr[i] = b < 0       ? NULL
              : r->mapped ? map(buffers[b], r->worker)
                          : (void *)STARPU_VECTOR_GET_PTR(buffers[b]);
   }

@@ -42,13 +42,14 @@ static void arch_entries(FILE *f, const EsProfileEntry *e, const char *device) {
   int n = 0;
   for (int i = 0; i < e->nruns; i++)
     n += e->runs[i].level == 0 && e->runs[i].size > 0 && !strcmp(e->runs[i].device, device);
-  fprintf(f, "# number of entries\n%d\n"
-             "# sumlnx\tsumlnx2\t\tsumlny\t\tsumlnxlny\talpha\t\tbeta\t\tn\tminx\t\tmaxx\n"
-             "0.000000e+00   \t0.000000e+00   \t0.000000e+00   \t0.000000e+00   \tnan        "
-             "    \tnan            \t0\t0              \t0              \n"
-             "# a\t\tb\t\tc\nnan            \tnan            \tnan            \n"
-             "# not multiple-regression-base\n0\n"
-             "# hash\t\tsize\t\tflops\t\tmean (us)\tdev (us)\tsum\t\tsum2\t\tn\n",
+  fprintf(f,
+          "# number of entries\n%d\n"
+          "# sumlnx\tsumlnx2\t\tsumlny\t\tsumlnxlny\talpha\t\tbeta\t\tn\tminx\t\tmaxx\n"
+          "0.000000e+00   \t0.000000e+00   \t0.000000e+00   \t0.000000e+00   \tnan        "
+          "    \tnan            \t0\t0              \t0              \n"
+          "# a\t\tb\t\tc\nnan            \tnan            \tnan            \n"
+          "# not multiple-regression-base\n0\n"
+          "# hash\t\tsize\t\tflops\t\tmean (us)\tdev (us)\tsum\t\tsum2\t\tn\n",
           n);
   for (int i = 0; i < e->nruns; i++) {
     const EsProfileRun *r = &e->runs[i];
@@ -56,8 +57,8 @@ static void arch_entries(FILE *f, const EsProfileEntry *e, const char *device) {
       continue;
     double mean = r->time.mean * 1e6;
     double dev = r->time.count > 0 ? sqrt(r->time.m2 / (double)r->time.count) * 1e6 : 0;
-    long count = r->time.count > ES_STARPU_CALIBRATE_MINIMUM ? r->time.count
-                                                              : ES_STARPU_CALIBRATE_MINIMUM;
+    long count =
+        r->time.count > ES_STARPU_CALIBRATE_MINIMUM ? r->time.count : ES_STARPU_CALIBRATE_MINIMUM;
     fprintf(f, "%08x\t%-15.0f\t%-15e\t%-15e\t%-15e\t%-15e\t%-15e\t%ld\n",
             es_starpu_footprint(r->size), r->size, 0.0, mean, dev, mean * (double)count,
             (double)count * (dev * dev + mean * mean), count);
@@ -75,8 +76,9 @@ static bool has_runs(const EsProfileEntry *e, const char *device) {
 /* The model of entry e: the CPU, then the GPU as OpenCL and as CUDA. */
 static void model(FILE *f, const EsProfileEntry *e, const char *gpu) {
   bool cpu = has_runs(e, "cpu"), dev = gpu && has_runs(e, gpu);
-  fprintf(f, "##################\n# Performance Model Version\n%d\n\n"
-             "####################\n# COMBs\n# number of combinations\n%d\n",
+  fprintf(f,
+          "##################\n# Performance Model Version\n%d\n\n"
+          "####################\n# COMBs\n# number of combinations\n%d\n",
           VERSION, cpu + 2 * dev);
   int i = 0;
   if (cpu) {
@@ -98,8 +100,7 @@ static int make_dirs(const char *dir, char *path, size_t len, EsError *err) {
   for (int i = 0; i < 3; i++) {
     snprintf(path + strlen(path), len - strlen(path), "%s%s", i ? "" : dir, parts[i]);
     if (mkdir(path, 0777) != 0 && errno != EEXIST)
-      return es_error_set(err, ES_EIO, dir, 0, 0, "cannot create '%s': %s", path,
-                          strerror(errno));
+      return es_error_set(err, ES_EIO, dir, 0, 0, "cannot create '%s': %s", path, strerror(errno));
   }
   return ES_OK;
 }
@@ -174,8 +175,8 @@ static bool number(Reader *r, const char *what, int base, double *out) {
   }
   *out = base == 16 ? (double)strtoul(tok, &end, 16) : strtod(tok, &end);
   if (*end || end == tok) {
-    es_error_set(r->err, ES_EINVAL, r->file, r->line, col,
-                 "StarPU model: expected %s, found '%s'", what, tok);
+    es_error_set(r->err, ES_EINVAL, r->file, r->line, col, "StarPU model: expected %s, found '%s'",
+                 what, tok);
     return false;
   }
   return true;

@@ -75,8 +75,8 @@ static void round_trip(const char *dir, int ntasks) {
       if (!b)
         continue;
       runs++;
-      long count = r->time.count > ES_STARPU_CALIBRATE_MINIMUM ? r->time.count
-                                                                : ES_STARPU_CALIBRATE_MINIMUM;
+      long count =
+          r->time.count > ES_STARPU_CALIBRATE_MINIMUM ? r->time.count : ES_STARPU_CALIBRATE_MINIMUM;
       ASSERT_EQ(b->time.count, count);
       ASSERT_NEAR(b->time.mean, r->time.mean, 1e-6);
       /* The spread travels as a population deviation printed to 7 digits. */
