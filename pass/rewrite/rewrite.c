@@ -593,7 +593,6 @@ static void rewrite_nodes(Rw *rw) {
   }
 }
 
-
 static bool has_tasks(const XUnit *x) {
   for (int i = 0; i < x->nnodes; i++)
     if (x->nodes[i].kind == X_TASK)

@@ -152,8 +152,9 @@ static void read_link(Reader *r, const yaml_node_t *n, int node, bool network) {
 static void read_machine(Reader *r, const yaml_node_t *n, int node) {
   yaml_node_t *devs = y_get(r->d, n, "devices"), *links = y_get(r->d, n, "links");
   if (!devs) {
-    y_error(r->d, n, node < 0 ? "a platform needs a 'devices' list (or 'nodes')"
-                              : "a node needs a 'devices' list");
+    y_error(r->d, n,
+            node < 0 ? "a platform needs a 'devices' list (or 'nodes')"
+                     : "a node needs a 'devices' list");
     r->ok = false;
     return;
   }
@@ -178,11 +179,10 @@ static void read_nodes(Reader *r, const yaml_node_t *nodes, const yaml_node_t *n
     r->ok = false;
     return;
   }
-  for (yaml_node_item_t *it = nodes->data.sequence.items.start;
-       it < nodes->data.sequence.items.top; it++) {
+  for (yaml_node_item_t *it = nodes->data.sequence.items.start; it < nodes->data.sequence.items.top;
+       it++) {
     yaml_node_t *n = y_node(r->d, *it);
-    const char *name = y_expect_map(r->d, n, "a node") &&
-                               y_check_keys(r->d, n, "a node", node_keys)
+    const char *name = y_expect_map(r->d, n, "a node") && y_check_keys(r->d, n, "a node", node_keys)
                            ? y_text(y_get(r->d, n, "name"))
                            : NULL;
     if (!name || strchr(name, '/')) {
@@ -301,8 +301,8 @@ static void write_device(YOut *o, const EsDevice *d) {
   y_map_end(o);
 }
 
-static void write_link(YOut *o, const char *from, const char *to, double bandwidth,
-                       double latency, double power) {
+static void write_link(YOut *o, const char *from, const char *to, double bandwidth, double latency,
+                       double power) {
   y_map_begin(o, true);
   y_kv_str(o, "from", from);
   y_kv_str(o, "to", to);
@@ -331,8 +331,8 @@ static void write_machine(YOut *o, const EsPlatform *p, int node) {
   for (int i = 0; i < p->nlinks; i++) {
     const EsLink *l = &p->links[i];
     if (!l->network && p->devices[l->from].node == node)
-      write_link(o, p->devices[l->from].local, p->devices[l->to].local, l->bandwidth,
-                 l->latency, l->power);
+      write_link(o, p->devices[l->from].local, p->devices[l->to].local, l->bandwidth, l->latency,
+                 l->power);
   }
   y_seq_end(o);
 }
