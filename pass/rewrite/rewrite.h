@@ -68,9 +68,14 @@ bool rw_rewrite(Frontend *f, const RwGraphPlan *plans, const EsCrownSchedule *co
  * region) and returns false. */
 bool rw_host_code(Frontend *f, const RwFacts *facts, const RwOptions *opt, RwEdits *edits);
 
-/* The host range of access a as two C expressions, "ptr, bytes"; false
- * when its size is unknown (a pointer without a section). */
-bool rw_access_range(RwBuf *b, const XAccess *a);
+/* What follows an access's range in its initializer (its mode, ...). */
+typedef void (*RwAccessTail)(RwBuf *b, const XAccess *a, void *ctx);
+/* Appends "{ptr, bytes<tail>}" (comma-separated) to list for each access of
+ * n that moves data (not a kill), and its index in n->acc to idx. Returns
+ * how many, or -1 when one's size is unknown (a pointer without a section). */
+int rw_access_list(RwBuf *list, const XNode *n, int *idx, RwAccessTail tail, void *ctx);
+/* The position in idx[0..count) of node access k, or -1. */
+int rw_slot_of(const int *idx, int count, int k);
 
 /* Whether f has tasks or streams (a file without is left as it is). */
 bool rw_has_tasks(const Frontend *f);

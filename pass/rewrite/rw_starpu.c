@@ -107,34 +107,22 @@ static int owner(Sp *sp, const XNode *task, const char *item) {
 
 /* ---- one task ---- */
 
+static void mode_owner(RwBuf *b, const XAccess *a, void *ctx) {
+  static const char *const modes[] = {"0", "ESRT_IN", "ESRT_OUT", "ESRT_INOUT"};
+  const void *const *c = ctx;
+  rw_printf(b, ", %s, %d", modes[a->a.mode & 3], owner((Sp *)c[0], c[1], a->a.item));
+}
+
 /* The accesses that move data (not kills), as `EspAccess esp_a_[N]`;
  * idx[i] receives the node access of slot i. -1 when a size is unknown. */
 static int accesses(Sp *sp, RwBuf *b, const XNode *n, int *idx) {
-  static const char *const modes[] = {"0", "ESRT_IN", "ESRT_OUT", "ESRT_INOUT"};
   RwBuf list = {0};
-  int count = 0;
-  for (int k = 0; k < n->nacc; k++) {
-    if (!n->acc[k].a.mode)
-      continue;
-    rw_puts(&list, count ? ", {" : "{");
-    if (!rw_access_range(&list, &n->acc[k])) {
-      rw_buf_free(&list);
-      return -1;
-    }
-    rw_printf(&list, ", %s, %d}", modes[n->acc[k].a.mode & 3], owner(sp, n, n->acc[k].a.item));
-    idx[count++] = k;
-  }
-  rw_printf(b, "  EspAccess esp_a_[%d] = {%s};\n", count ? count : 1,
-            count ? list.s : "{0, 0, 0, 0}");
+  const void *ctx[2] = {sp, n};
+  int count = rw_access_list(&list, n, idx, mode_owner, ctx);
+  if (count >= 0)
+    rw_printf(b, "  EspAccess esp_a_[%d] = {%s};\n", count ? count : 1, count ? list.s : "{0, 0, 0, 0}");
   rw_buf_free(&list);
   return count;
-}
-
-static int slot_of(const int *idx, int count, int k) {
-  for (int i = 0; i < count; i++)
-    if (idx[i] == k)
-      return i;
-  return -1;
 }
 
 /* `fn(args)` inside implementation K: pointers into task data become the
@@ -143,7 +131,7 @@ static void call(RwBuf *b, const char *fn, const RwCall *c, const int *idx, int 
   rw_printf(b, "  %s(", fn);
   for (int i = 0; i < c->nargs; i++) {
     const RwArg *a = &c->args[i];
-    int s = a->pointer && a->access >= 0 && !a->ambiguous ? slot_of(idx, count, a->access) : -1;
+    int s = a->pointer && a->access >= 0 && !a->ambiguous ? rw_slot_of(idx, count, a->access) : -1;
     rw_puts(b, i ? ", " : "");
     if (s < 0)
       rw_printf(b, "esp_x_.a%d", i);
