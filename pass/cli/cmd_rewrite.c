@@ -171,6 +171,12 @@ static bool parse(int argc, char **argv, Options *o) {
          "rewrite: no schedule given (--schedule FILE, --stream-schedule FILE)");
     ok = false;
   }
+  if (ok && o->starpu && o->profile_generate) {
+    diag(DIAG_ERROR, NULL, 0, 0,
+         "compile: StarPU measures programs built for it (STARPU_CALIBRATE=1, then esched "
+         "starpu import); --profile-generate is for the native target");
+    ok = false;
+  }
   if (ok && o->algo && !es_crown_algorithm_find(o->algo)) {
     diag(DIAG_ERROR, NULL, 0, 0,
          "compile: --algo takes the crown algorithm of the stream regions (crown-fast, "

@@ -18,3 +18,5 @@ void f(double *x, double *y, int n) {
 }
 // RUN: not %esched compile --target starpi %s -o %t.c 2>&1 | FileCheck %s --check-prefix=TARGET
 // TARGET: error: compile: unknown target 'starpi' (native, starpu)
+// RUN: not %esched compile --target starpu --profile-generate %s -o %t.c 2>&1 | FileCheck %s --check-prefix=PROFILING
+// PROFILING: error: compile: StarPU measures programs built for it (STARPU_CALIBRATE=1, then esched starpu import); --profile-generate is for the native target
