@@ -78,11 +78,18 @@ static void plan(SpState *s, SpTask *st) {
   st->freq = d ? d->levels[level].freq : 0;
 }
 
-/* The task's state: its codelet and model, and what the plan means. */
+/* The task's state: its codelet and model, and what the plan means; made
+ * on its first submission (by whichever thread submits it first). */
 static SpTask *task_state(SpState *s, EspTask *t) {
-  SpTask *st = calloc(1, sizeof *st);
-  if (!st)
-    return NULL;
+  SpTask *st = __atomic_load_n(&t->rt, __ATOMIC_ACQUIRE);
+  if (st)
+    return st;
+  pthread_mutex_lock(&s->lock);
+  if ((st = t->rt) != NULL || !(st = calloc(1, sizeof *st)) ||
+      es_vec_reserve(&s->tasks, &s->tasks_cap, s->ntasks + 1, sizeof *s->tasks)) {
+    pthread_mutex_unlock(&s->lock);
+    return t->rt ? st : (free(st), NULL);
+  }
   st->t = t;
   st->last_worker = -1;
   sp_model_init(&st->model, st->symbol, sizeof st->symbol, t->key);
@@ -93,16 +100,10 @@ static SpTask *task_state(SpState *s, EspTask *t) {
   st->cl.nbuffers = STARPU_VARIABLE_NBUFFERS;
   st->cl.model = &st->model;
   st->cl.name = t->key;
-  pthread_mutex_lock(&s->lock);
   plan(s, st);
-  if (es_vec_reserve(&s->tasks, &s->tasks_cap, s->ntasks + 1, sizeof *s->tasks)) {
-    pthread_mutex_unlock(&s->lock);
-    free(st);
-    return NULL;
-  }
   s->tasks[s->ntasks++] = st;
+  __atomic_store_n(&t->rt, st, __ATOMIC_RELEASE);
   pthread_mutex_unlock(&s->lock);
-  t->rt = st;
   return st;
 }
 
@@ -122,7 +123,7 @@ void esp_submit(EspTask *t, const EspAccess *acc, int nacc, void *args, size_t s
   EspSlot *slots = args;
   for (int i = 0; i < nacc; i++)
     slots[i] = (EspSlot){acc[i].ptr, -1};
-  SpTask *st = s->started ? t->rt ? t->rt : task_state(s, t) : NULL;
+  SpTask *st = s->started ? task_state(s, t) : NULL;
   if (!st) {
     run_here(t, args, size);
     return;
