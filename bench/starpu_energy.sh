@@ -5,7 +5,7 @@
 build=${1:-build}
 # DATA_DIR defaults to ../shared/data beside the project (the data is not part of it).
 data=${2:-$(cd "$(dirname "$0")/../.." && pwd)/../shared/data}
-shift 2 2>/dev/null || shift $#
+if [ $# -ge 2 ]; then shift 2; else shift $#; fi
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 for net in "$data"/bn/*.bif.gz; do
