@@ -46,6 +46,27 @@ foreach(dep LIBXML2 JSONC)
   endif()
 endforeach()
 
+# StarPU 1.3 (optional; Debian libstarpu-dev): the starpu target
+# (runtime-stub/starpu, docs/starpu.md) and bench_dispatch. With StarPU-MPI
+# (libstarpumpi-1.3-3) and OpenMPI (libopenmpi-dev), programs for platforms
+# with nodes run on several ranks; with OpenCL (the ICD loader), gpu
+# variants run on StarPU's OpenCL workers.
+pkg_check_modules(ESCHED_STARPU QUIET IMPORTED_TARGET starpu-1.3)
+set(ESCHED_HAVE_STARPU_MPI OFF)
+if(ESCHED_STARPU_FOUND)
+  pkg_check_modules(ESCHED_STARPUMPI QUIET IMPORTED_TARGET starpumpi-1.3)
+  find_package(MPI QUIET COMPONENTS C)
+  find_package(OpenCL QUIET)
+  if(ESCHED_STARPUMPI_FOUND AND MPI_C_FOUND)
+    set(ESCHED_HAVE_STARPU_MPI ON)
+  endif()
+  find_program(ESCHED_MPIRUN NAMES mpirun mpiexec)
+  message(STATUS "esched: StarPU ${ESCHED_STARPU_VERSION} found: the starpu target is enabled "
+                 "(StarPU-MPI: ${ESCHED_HAVE_STARPU_MPI}, OpenCL: ${OpenCL_FOUND})")
+else()
+  message(STATUS "esched: StarPU 1.3 not found (libstarpu-dev): the starpu target is disabled")
+endif()
+
 # LLVM: prefer the llvm-config named by the user, else the newest on PATH, with
 # LLVM 14 (Debian 12's default) as the baseline.
 if(NOT LLVM_CONFIG)

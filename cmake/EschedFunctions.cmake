@@ -1,6 +1,6 @@
 # esched_add_executable(NAME SOURCES src...
 #                       [PLATFORM name|file] [PROFILE file]
-#                       [VARIANTS variant...] [LIBRARIES lib...]
+#                       [VARIANTS variant...] [LIBRARIES lib...] [TARGET native|starpu]
 #                       [PROFILE_GENERATE dir] [PROFILE_USE file])
 #
 # Builds NAME from annotated C sources: each .c source goes through
@@ -18,6 +18,10 @@
 # the program, where the runtime looks for them. Programs whose OpenCL
 # launchers call OpenCL link it: LIBRARIES OpenCL::OpenCL.
 #
+# TARGET starpu rewrites the tasks into StarPU submissions and links
+# libesched_starpu (StarPU, and StarPU-MPI for a PLATFORM with nodes;
+# docs/starpu.md) instead of esched's runtime.
+#
 # PROFILE gives measured task times to schedule from. PROFILE_GENERATE builds
 # programs that measure every task and merge the samples into DIR/
 # esched-profile.yaml when they exit; PROFILE_USE reschedules from such a
@@ -30,8 +34,9 @@
 # it, a header it includes, the profile or the platform file changes.
 #
 # Expects ESCHED_EXECUTABLE, ESCHED_RUNTIME_TARGET and
-# ESCHED_ANNOTATIONS_INCLUDE (esched-config.cmake sets them; the esched
-# source tree sets them for its own examples).
+# ESCHED_ANNOTATIONS_INCLUDE, and for TARGET starpu ESCHED_STARPU_RUNTIME_TARGET
+# (esched-config.cmake sets them; the esched source tree sets them for its
+# own examples).
 
 function(_esched_compile_flags target out)
   set(incs "$<TARGET_PROPERTY:${target},INCLUDE_DIRECTORIES>")
@@ -92,8 +97,11 @@ endfunction()
 
 # The esched options of one variant, and the files they make it read.
 function(_esched_variant_options variant out_options out_deps)
-  cmake_parse_arguments(V "" "PLATFORM;PROFILE;PROFILE_GENERATE;PROFILE_USE" "" ${ARGN})
+  cmake_parse_arguments(V "" "PLATFORM;PROFILE;PROFILE_GENERATE;PROFILE_USE;TARGET" "" ${ARGN})
   set(options --variant ${variant})
+  if(V_TARGET STREQUAL "starpu")
+    list(APPEND options --target starpu)
+  endif()
   set(deps ${ESCHED_EXECUTABLE_DEPENDS})
   if(V_PLATFORM)
     # A file of the project, else a preset's name.
@@ -123,14 +131,19 @@ function(_esched_variant_options variant out_options out_deps)
 endfunction()
 
 function(_esched_variant_target name variant first)
-  cmake_parse_arguments(V "" "PLATFORM;PROFILE;PROFILE_GENERATE;PROFILE_USE" "SOURCES;LIBRARIES"
-                        ${ARGN})
+  cmake_parse_arguments(V "" "PLATFORM;PROFILE;PROFILE_GENERATE;PROFILE_USE;TARGET"
+                        "SOURCES;LIBRARIES" ${ARGN})
   set(target ${name})
   if(NOT first)
     set(target ${name}-${variant})
   endif()
   _esched_variant_options(${variant} options deps PLATFORM "${V_PLATFORM}" PROFILE "${V_PROFILE}"
-                          PROFILE_GENERATE "${V_PROFILE_GENERATE}" PROFILE_USE "${V_PROFILE_USE}")
+                          PROFILE_GENERATE "${V_PROFILE_GENERATE}" PROFILE_USE "${V_PROFILE_USE}"
+                          TARGET "${V_TARGET}")
+  set(runtime ${ESCHED_RUNTIME_TARGET})
+  if(V_TARGET STREQUAL "starpu")
+    set(runtime ${ESCHED_STARPU_RUNTIME_TARGET})
+  endif()
   set(generated)
   set(others)
   set(launchers)
@@ -166,12 +179,12 @@ function(_esched_variant_target name variant first)
   # resolve against the originals' folder.
   target_include_directories(${target} PRIVATE ${CMAKE_CURRENT_SOURCE_DIR}
                                                ${ESCHED_ANNOTATIONS_INCLUDE})
-  target_link_libraries(${target} PRIVATE ${ESCHED_RUNTIME_TARGET} ${V_LIBRARIES})
+  target_link_libraries(${target} PRIVATE ${runtime} ${V_LIBRARIES})
   _esched_launchers(${target} ${launchers})
 endfunction()
 
 function(esched_add_executable name)
-  cmake_parse_arguments(E "" "PLATFORM;PROFILE;PROFILE_GENERATE;PROFILE_USE"
+  cmake_parse_arguments(E "" "PLATFORM;PROFILE;PROFILE_GENERATE;PROFILE_USE;TARGET"
                         "SOURCES;VARIANTS;LIBRARIES" ${ARGN})
   if(NOT E_SOURCES)
     message(FATAL_ERROR "esched_add_executable(${name}): no SOURCES")
@@ -183,6 +196,13 @@ function(esched_add_executable name)
   if(NOT E_VARIANTS)
     set(E_VARIANTS energy)
   endif()
+  if(E_TARGET AND NOT E_TARGET MATCHES "^(native|starpu)$")
+    message(FATAL_ERROR "esched_add_executable(${name}): unknown TARGET '${E_TARGET}' (native, starpu)")
+  endif()
+  if(E_TARGET STREQUAL "starpu" AND NOT ESCHED_STARPU_RUNTIME_TARGET)
+    message(FATAL_ERROR "esched_add_executable(${name}): TARGET starpu, but esched was built "
+                        "without StarPU (libstarpu-dev)")
+  endif()
   set(first TRUE)
   foreach(variant ${E_VARIANTS})
     if(NOT variant MATCHES "^(energy|time|cpu-only|gpu-only|greedy)$")
@@ -192,7 +212,8 @@ function(esched_add_executable name)
     _esched_variant_target(${name} ${variant} ${first} SOURCES ${E_SOURCES}
                            LIBRARIES ${E_LIBRARIES}
                            PLATFORM "${E_PLATFORM}" PROFILE "${E_PROFILE}"
-                           PROFILE_GENERATE "${E_PROFILE_GENERATE}" PROFILE_USE "${E_PROFILE_USE}")
+                           PROFILE_GENERATE "${E_PROFILE_GENERATE}" PROFILE_USE "${E_PROFILE_USE}"
+                           TARGET "${E_TARGET}")
     set(first FALSE)
   endforeach()
 endfunction()

@@ -77,7 +77,8 @@ function(esched_install_extras)
       "compile|extract, schedule and rewrite in one step"
       "report|tables and pictures of schedules"
       "gen|generate task graphs" "platform|list or print platforms"
-      "import|convert STG, Pegasus DAX or WfCommons JSON task graphs")
+      "import|convert STG, Pegasus DAX or WfCommons JSON task graphs"
+      "starpu|profiles as StarPU performance models and back")
   foreach(entry ${commands})
     string(REPLACE "|" ";" entry "${entry}")
     list(GET entry 0 cmd)

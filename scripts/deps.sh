@@ -23,6 +23,9 @@ ESCHED_PACKAGES="
   libstarpu-dev
   help2man
   opencl-c-headers
+  libstarpumpi-1.3-3
+  openmpi-bin
+  libopenmpi-dev
   ocl-icd-opencl-dev
   pocl-opencl-icd
 "

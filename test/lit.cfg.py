@@ -55,8 +55,19 @@ for var in ["ESCHED_PLATFORM", "ESCHED_PROFILE", "ESCHED_SCHEDULE", "ESCHED_EXEC
             "ESCHED_STREAM_SKIP", "ESCHED_STREAM_DELAY", "ESCHED_OPENCL_DEVICE",
             "ESCHED_OPENCL_MEMORY", "ESCHED_OPENCL_PATH", "ESCHED_OPENCL_FLAGS",
             "ESCHED_OPENCL_LIB", "ESCHED_CUDART", "ESCHED_NVML", "ESCHED_TRACE_CLOCK",
-            "ESCHED_NVCC"]:
+            "ESCHED_NVCC", "ESCHED_STARPU_POLICY", "STARPU_SCHED", "STARPU_NCPU",
+            "STARPU_OPENCL_ON_CPUS", "STARPU_PERF_MODEL_DIR", "STARPU_HOME"]:
     config.environment.pop(var, None)  # tests set what they need
+# StarPU (the starpu target): quiet, never calibrating unless a test asks;
+# each test gives StarPU a home of its own (STARPU_HOME=%t.home), where it
+# calibrates its buses on the first run.
+config.environment["STARPU_SILENT"] = "1"
+config.environment["STARPU_CALIBRATE"] = "0"
+config.environment["POCL_CACHE_DIR"] = os.path.join(config.esched_obj_root, "starpu-home", "pocl")
+# Two ranks on one machine, oversubscribed (CI has two cores), as root in
+# containers; each rank one CPU worker, MPI yielding when it waits.
+config.substitutions.append(("%mpirun2", "timeout 300 %s --allow-run-as-root --oversubscribe "
+                             "-np 2 --mca mpi_yield_when_idle 1 -x STARPU_NCPU=1" % config.mpirun))
 
 if config.have_glpk:
     config.available_features.add("glpk")
@@ -72,3 +83,7 @@ if config.have_cuda and config.nvcc:
     config.available_features.add("cuda")
 if config.have_opencl:
     config.available_features.add("opencl")
+if getattr(config, "have_starpu", False):
+    config.available_features.add("starpu")
+if getattr(config, "have_starpu_mpi", False):
+    config.available_features.add("starpu-mpi")

@@ -12,13 +12,15 @@
 #include <unistd.h>
 
 #include "pass/cli/args.h"
-#include "pass/frontend/collection.h"
 #include "pass/cli/commands.h"
-#include "pass/frontend/diag.h"
 #include "pass/cli/frontend_args.h"
+#include "pass/cli/write.h"
+#include "pass/frontend/body.h"
+#include "pass/frontend/collection.h"
+#include "pass/frontend/diag.h"
 #include "pass/frontend/frontend.h"
 #include "pass/rewrite/rewrite.h"
-#include "pass/cli/write.h"
+#include "pass/rewrite/rw_starpu.h"
 #include "pass/rewrite/rw_stream.h"
 #include "scheduler/io/files.h"
 #include "scheduler/plan/plan.h"
@@ -37,10 +39,13 @@ static const char rewrite_help[] =
     "  --schedule FILE  the schedule of the task graphs\n"
     "  --stream-schedule FILE  the crown schedules of the stream regions\n"
     "  --platform P     the platform the schedules were made for: the program\n"
-    "                   runs with it, and device clauses may name its devices\n"
+    "                   runs with it, device clauses may name its devices, and\n"
+    "                   for starpu the schedule names its nodes\n"
     "  -o FILE          the rewritten C file (default: standard output)\n"
     "  -p BUILD_DIR     compiler arguments from BUILD_DIR/compile_commands.json\n"
     "  --device NAME    a device the annotations may name besides cpu and gpu\n"
+    "  --target T       native (default: esched's runtime) or starpu (StarPU, and\n"
+    "                   StarPU-MPI on a platform with nodes; docs/starpu.md)\n"
     "  -- ARGS          compiler arguments (-I, -D, -std, ...)\n";
 
 static const char compile_help[] =
@@ -68,6 +73,9 @@ static const char compile_help[] =
     "  -o FILE          the rewritten C file (default: standard output)\n"
     "  -p BUILD_DIR     compiler arguments from BUILD_DIR/compile_commands.json\n"
     "  --device NAME    a device the annotations may name besides cpu and gpu\n"
+    "  --target T       native (default: esched's runtime) or starpu (StarPU, and\n"
+    "                   StarPU-MPI on a platform with nodes; tasks in loops are\n"
+    "                   scheduled as one pass of their body; docs/starpu.md)\n"
     "  -- ARGS          compiler arguments (-I, -D, -std, ...)\n";
 
 /* Neutral cost of a task without a profile entry: the same time on every
@@ -83,6 +91,7 @@ typedef struct Options {
   const char *variant, *algo, *stream_schedule, *stream_schedule_out;
   char *profile_generate; /* the profile path a profiling build writes */
   bool compile;
+  bool starpu; /* --target starpu */
 } Options;
 
 /* --profile-generate[=DIR]: DIR/esched-profile.yaml, absolute, so the
@@ -106,6 +115,17 @@ static bool profile_generate_path(Options *o, const char *dir) {
   return true;
 }
 
+static bool target(Options *o, const char *t) {
+  if (t && (!strcmp(t, "native") || !strcmp(t, "starpu"))) {
+    o->starpu = !strcmp(t, "starpu");
+    return true;
+  }
+  if (t)
+    diag(DIAG_ERROR, NULL, 0, 0, "%s: unknown target '%s' (native, starpu)",
+         o->compile ? "compile" : "rewrite", t);
+  return false;
+}
+
 static bool parse(int argc, char **argv, Options *o) {
   const char *cmd = o->compile ? "compile" : "rewrite";
   Args a;
@@ -124,6 +144,8 @@ static bool parse(int argc, char **argv, Options *o) {
       o->output = args_value(&a, arg);
     else if (!o->compile && !strcmp(arg, "--schedule"))
       o->schedule = args_value(&a, arg);
+    else if (!strcmp(arg, "--target"))
+      ok = target(o, args_value(&a, arg));
     else if (!o->compile && !strcmp(arg, "--stream-schedule"))
       o->stream_schedule = args_value(&a, arg);
     else if (o->compile && !strcmp(arg, "--algo"))
@@ -153,6 +175,12 @@ static bool parse(int argc, char **argv, Options *o) {
          "rewrite: no schedule given (--schedule FILE, --stream-schedule FILE)");
     ok = false;
   }
+  if (ok && o->starpu && o->profile_generate) {
+    diag(DIAG_ERROR, NULL, 0, 0,
+         "compile: StarPU measures programs built for it (STARPU_CALIBRATE=1, then esched "
+         "starpu import); --profile-generate is for the native target");
+    ok = false;
+  }
   if (ok && o->algo && !es_crown_algorithm_find(o->algo)) {
     diag(DIAG_ERROR, NULL, 0, 0,
          "compile: --algo takes the crown algorithm of the stream regions (crown-fast, "
@@ -169,8 +197,10 @@ static bool variant_plan(const char *v, EsPlanOptions *plan) {
   static const struct {
     const char *name, *algo;
     EsObjective objective;
-  } table[] = {{"energy", NULL, ES_OBJ_ENERGY},       {"time", NULL, ES_OBJ_TIME},
-               {"cpu-only", "single:cpu", ES_OBJ_ENERGY}, {"gpu-only", "single:gpu", ES_OBJ_ENERGY},
+  } table[] = {{"energy", NULL, ES_OBJ_ENERGY},
+               {"time", NULL, ES_OBJ_TIME},
+               {"cpu-only", "single:cpu", ES_OBJ_ENERGY},
+               {"gpu-only", "single:gpu", ES_OBJ_ENERGY},
                {"greedy", "greedy", ES_OBJ_ENERGY}};
   for (size_t i = 0; i < sizeof table / sizeof *table; i++)
     if (!strcmp(v ? v : "energy", table[i].name)) {
@@ -250,9 +280,9 @@ typedef struct Plans {
   EsProblem *problems;
   int n;
   EsPlatform *platform;
-  char *platform_spec;    /* --platform as the program finds it at run time, or NULL */
-  EsProfile *profile;     /* the build's (compile), for the variants' times */
-  const char *algorithm;  /* the variant's, for the tasks left to run time */
+  char *platform_spec;   /* --platform as the program finds it at run time, or NULL */
+  EsProfile *profile;    /* the build's (compile), for the variants' times */
+  const char *algorithm; /* the variant's, for the tasks left to run time */
   EsObjective objective;
   EsScheduleList read;
   /* Streams: one crown schedule per stream region, owned by `crown` (made
@@ -320,9 +350,10 @@ static bool schedule_streams(const Options *o, Frontend *f, Plans *plans, const 
 }
 
 /* The platform (compile: --platform's or the default; rewrite: when
- * given), loaded before the front end runs so that device clauses may name
- * its devices besides cpu, gpu and --device's; the program is told to run
- * with it. */
+ * given, or for starpu the default), loaded before the front end runs so
+ * that device clauses may name its devices besides cpu, gpu and --device's;
+ * the program is told to run with it. Nodes need a target that runs on
+ * several. */
 static bool load_platform(Options *o, Plans *plans) {
   EsError err;
   diag_error_init(&err);
@@ -339,6 +370,12 @@ static bool load_platform(Options *o, Plans *plans) {
       known |= !strcmp(o->in.devices[k], name);
     if (!known && !frontend_add_device(&o->in, name))
       return false;
+  }
+  if (plans->platform->nnodes > 0 && !o->starpu) {
+    diag(DIAG_ERROR, plans->platform->file, 0, 0,
+         "platform '%s' has nodes; programs for several nodes need --target starpu",
+         plans->platform->name);
+    return false;
   }
   return true;
 }
@@ -447,8 +484,7 @@ static bool read_schedules(const Options *o, Frontend *f, Plans *plans) {
       if (plans->read.v[k]->graph && g->name && !strcmp(plans->read.v[k]->graph, g->name))
         s = plans->read.v[k];
     if (!s && g->ntasks > 0) {
-      diag(DIAG_ERROR, o->schedule, 0, 0, "the schedule has no document for graph '%s'",
-           g->name);
+      diag(DIAG_ERROR, o->schedule, 0, 0, "the schedule has no document for graph '%s'", g->name);
       ok = false;
     } else if (s && !match_schedule(f, s, g))
       ok = false;
@@ -468,7 +504,10 @@ static bool rewrite_to(FILE *out, const void *ctx) {
   const Plans *plans = w->plans;
   RwOptions ro = {w->o->in.file,    w->o->profile_generate, plans->profile,
                   plans->algorithm, plans->objective,       plans->platform_spec};
-  return rw_rewrite(w->f, plans->v, plans->streams, &ro, out);
+  RwStarpuOptions so = {plans->platform,
+                        plans->platform_spec ? plans->platform_spec : "silberstein2011"};
+  return w->o->starpu ? rw_rewrite_starpu(w->f, plans->v, &ro, &so, out)
+                      : rw_rewrite(w->f, plans->v, plans->streams, &ro, out);
 }
 
 /* The rewritten file, and on request the schedules it was made from. */
@@ -495,13 +534,18 @@ static int run(int argc, char **argv, bool compile) {
   }
   Frontend f;
   Plans plans = {0};
-  if ((compile || o.platform) && !load_platform(&o, &plans)) {
+  if ((compile || o.platform || o.starpu) && !load_platform(&o, &plans)) {
     plans_free(&plans);
     compile_args_free(&o.in.cc);
     free(o.profile_generate);
     return 1;
   }
   bool ok = frontend_run(&f, &o.in);
+  /* StarPU needs a plan for tasks in loops too: their body's. */
+  if (ok && o.starpu && body_graphs_build(&f.x, &f.src, &f.graphs) != ES_OK) {
+    diag(DIAG_ERROR, NULL, 0, 0, "out of memory");
+    ok = false;
+  }
   if (ok)
     ok = compile ? schedule_all(&o, &f, &plans) : read_schedules(&o, &f, &plans);
   ok = ok && write_outputs(&o, &f, &plans);

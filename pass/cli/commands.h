@@ -12,5 +12,6 @@ int cmd_gen(int argc, char **argv);
 int cmd_gen_sumproduct(int argc, char **argv);
 int cmd_platform(int argc, char **argv);
 int cmd_import(int argc, char **argv);
+int cmd_starpu(int argc, char **argv);
 
 #endif

@@ -26,6 +26,9 @@ _esched() {
     --objective)
       COMPREPLY=($(compgen -W "energy time" -- "$cur"))
       return ;;
+    --target)
+      COMPREPLY=($(compgen -W "native starpu" -- "$cur"))
+      return ;;
   esac
   if [[ $cur == -* ]]; then
     COMPREPLY=($(compgen -W "$(_esched_options esched "$cmd" --help)" -- "$cur"))
@@ -42,6 +45,9 @@ _esched_cc() { # esched's options first, then the compiler's (files, as cc's)
       return ;;
     --platform | --profile | --profile-use)
       COMPREPLY=($(compgen -f -- "$cur"))
+      return ;;
+    --target)
+      COMPREPLY=($(compgen -W "native starpu" -- "$cur"))
       return ;;
   esac
   if [[ $cur == --* ]]; then

@@ -30,6 +30,7 @@ static const Command commands[] = {
     {"gen", cmd_gen, "generate task graphs (paper examples, random trees and DAGs)"},
     {"platform", cmd_platform, "list the built-in platforms or print one as YAML"},
     {"import", cmd_import, "convert STG, Pegasus DAX or WfCommons JSON task graphs"},
+    {"starpu", cmd_starpu, "profiles as StarPU performance models and back"},
     {NULL, NULL, NULL},
 };
 

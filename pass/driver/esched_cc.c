@@ -11,9 +11,10 @@
  * information, __FILE__ and dependency files (depfile.c) name the original.
  * A source esched leaves unchanged, and every other file, reaches the
  * compiler as given. A link gets the runtime and its libraries, as-needed,
- * so a program that uses none of them depends on none of them. A .cu input
- * (a CUDA launcher) is compiled by nvcc into an object (cuda.c), and a link
- * then gets the shared libcudart it needs.
+ * so a program that uses none of them depends on none of them: libesched_rt,
+ * or with --target starpu libesched_starpu and StarPU (docs/starpu.md). A
+ * .cu input (a CUDA launcher) is compiled by nvcc into an object (cuda.c),
+ * and a link then gets the shared libcudart it needs.
  */
 #include <errno.h>
 #include <stdio.h>
@@ -34,6 +35,7 @@ typedef struct Options {
   Argv esched; /* options forwarded to `esched compile` */
   Argv inputs; /* files those options make the build read (dependency files) */
   bool keep, help, version, runtime;
+  bool starpu; /* --target starpu */
   const char *compiler;
   int first_arg; /* index in argv of the compiler's first argument */
 } Options;
@@ -47,8 +49,8 @@ static void note_input(Options *o, const char *opt, const char *value) {
 
 /* esched's own options: --name=value or --name value. */
 static int parse_esched_options(int argc, char **argv, Options *o) {
-  static const char *const with_value[] = {"--variant",     "--platform", "--profile",
-                                           "--profile-use", "--algo",     NULL};
+  static const char *const with_value[] = {"--variant", "--platform", "--profile", "--profile-use",
+                                           "--algo",    "--target",   NULL};
   int i = 1;
   for (; i < argc; i++) {
     const char *a = argv[i];
@@ -76,6 +78,8 @@ static int parse_esched_options(int argc, char **argv, Options *o) {
           argv_push(&o->esched, argv[++i]);
           note_input(o, *w, argv[i]);
         }
+        if (!strcmp(*w, "--target"))
+          o->starpu = !strcmp(a[n] ? a + n + 1 : argv[i], "starpu");
       }
     }
     if (!known)
@@ -235,14 +239,14 @@ static void push_copy_flags(Argv *cc, const char *copy, const char *src) {
 /* The runtime and what it needs, linked only where the program uses them:
  * an archive gives only the members a program references, and --as-needed
  * records a shared library only when it is used. */
-static void push_runtime(Argv *cc, const CcArgs *c, const Layout *l) {
+static void push_runtime(Argv *cc, const CcArgs *c, const Layout *l, bool starpu) {
   if (c->has_x) {
     argv_push(cc, "-x");
     argv_push(cc, "none");
   }
   argv_push(cc, "-Wl,--push-state,--as-needed");
-  argv_push(cc, l->runtime);
-  char *libs = strdup(layout_runtime_libs());
+  argv_push(cc, starpu ? l->starpu : l->runtime);
+  char *libs = strdup(starpu ? layout_starpu_libs() : layout_runtime_libs());
   for (char *t = libs ? strtok(libs, " ") : NULL; t; t = strtok(NULL, " "))
     argv_push(cc, t);
   free(libs);
@@ -412,8 +416,15 @@ static int build(Build *b) {
     argv_push(&b->cc, b->copy_flags.v[k]);
   if (c->nsources > 0)
     push_includes(&b->cc, b->l);
-  if (c->links && link_needs_runtime(c, b->rewrote || b->o->runtime))
-    push_runtime(&b->cc, c, b->l);
+  bool starpu = b->o->starpu;
+  if (c->links && link_needs_runtime(c, b->rewrote || b->o->runtime, starpu)) {
+    if (starpu && !*b->l->starpu) {
+      fprintf(stderr, "esched-cc: error: --target starpu, but esched was built without StarPU "
+                      "(libstarpu-dev)\n");
+      return 1;
+    }
+    push_runtime(&b->cc, c, b->l, starpu);
+  }
   if (c->links && b->cuda)
     cuda_push_link(&b->cc);
   int rc = argv_run(&b->cc);

@@ -23,6 +23,8 @@ void info_help(FILE *f) {
         "  --profile-generate[=DIR] build a program that writes DIR/esched-profile.yaml\n"
         "  --profile-use=FILE       reschedule from such a profile\n"
         "  --algo A                 crown algorithm of stream regions\n"
+        "  --target T               native (default: esched's runtime) or starpu\n"
+        "                           (StarPU submissions, libesched_starpu; docs/starpu.md)\n"
         "  --keep-rewritten         keep the rewritten sources and say where\n"
         "  --runtime                link the runtime even when no input names it (a\n"
         "                           library of annotated objects given as -lNAME)\n"

@@ -40,11 +40,18 @@ void layout_find(Layout *l) {
     snprintf(l->annotations, sizeof l->annotations, "%s", l->include);
     snprintf(l->runtime, sizeof l->runtime, "%s/../%s/libesched_rt.a", dir,
              ESCHED_CC_INSTALL_LIBDIR);
+    snprintf(l->starpu, sizeof l->starpu, "%s/../%s/libesched_starpu.a", dir,
+             ESCHED_CC_INSTALL_LIBDIR);
+    if (!exists(l->starpu))
+      l->starpu[0] = '\0';
     return;
   }
   snprintf(l->include, sizeof l->include, "%s", ESCHED_CC_RUNTIME_INCLUDE);
   snprintf(l->annotations, sizeof l->annotations, "%s", ESCHED_CC_ANNOTATIONS_INCLUDE);
   snprintf(l->runtime, sizeof l->runtime, "%s", ESCHED_CC_RUNTIME_LIBRARY);
+  snprintf(l->starpu, sizeof l->starpu, "%s", ESCHED_CC_STARPU_LIBRARY);
 }
 
 const char *layout_runtime_libs(void) { return ESCHED_CC_RUNTIME_LINK_LIBS; }
+
+const char *layout_starpu_libs(void) { return ESCHED_CC_STARPU_LINK_LIBS; }

@@ -10,9 +10,10 @@
 
 /* True when rewrote (the command compiles a rewritten source itself, or
  * esched-cc --runtime asked for it), or one of its object files, archives
- * or shared objects names a runtime entry point (esrt_...). Libraries
+ * or shared objects names a runtime entry point (esrt_..., or with starpu
+ * libesched_starpu's esp_...). Libraries
  * given as -lNAME are not searched: link a library of annotated objects by
  * its path, or with --runtime. */
-bool link_needs_runtime(const CcArgs *c, bool rewrote);
+bool link_needs_runtime(const CcArgs *c, bool rewrote, bool starpu);
 
 #endif

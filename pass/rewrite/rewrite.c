@@ -139,30 +139,24 @@ static bool range_of(RwBuf *b, const XAccess *a) {
   return true;
 }
 
+static void mode_tail(RwBuf *b, const XAccess *a, void *ctx) {
+  (void)ctx;
+  rw_printf(b, ", %s", mode_name(a->a.mode));
+}
+
 /* `EsrtAccess esrt_a_[N] = {...};` for the accesses of n that move data;
  * their indices go to idx. Returns how many, or -1 when one has no size. */
 static int access_array(RwBuf *b, const XNode *n, int *idx) {
-  int count = 0;
   RwBuf list = {0};
-  for (int k = 0; k < n->nacc; k++) {
-    if (!n->acc[k].a.mode)
-      continue; /* a kill only */
-    rw_puts(&list, count ? ", {" : "{");
-    if (!range_of(&list, &n->acc[k])) {
-      rw_buf_free(&list);
-      return -1;
-    }
-    rw_printf(&list, ", %s}", mode_name(n->acc[k].a.mode));
-    idx[count++] = k;
-  }
-  rw_printf(b, "  EsrtAccess esrt_a_[%d] = {%s};\n", count ? count : 1,
-            count ? list.s : "{0, 0, 0}");
+  int count = rw_access_list(&list, n, idx, mode_tail, NULL);
+  if (count >= 0)
+    rw_printf(b, "  EsrtAccess esrt_a_[%d] = {%s};\n", count ? count : 1, count ? list.s : "{0, 0, 0}");
   rw_buf_free(&list);
   return count;
 }
 
 /* The position in the access array of node access k, or -1. */
-static int slot_of(const int *idx, int count, int k) {
+int rw_slot_of(const int *idx, int count, int k) {
   for (int i = 0; i < count; i++)
     if (idx[i] == k)
       return i;
@@ -260,7 +254,7 @@ static bool variant_call(Rw *rw, RwBuf *b, const XNode *n, const char *fn, const
   rw_printf(b, "%s(", fn);
   for (int i = 0; i < c->nargs; i++) {
     const RwArg *a = &c->args[i];
-    int s = a->pointer && a->access >= 0 && !a->ambiguous ? slot_of(idx, count, a->access) : -1;
+    int s = a->pointer && a->access >= 0 && !a->ambiguous ? rw_slot_of(idx, count, a->access) : -1;
     rw_puts(b, i ? ", " : "");
     if (s < 0) {
       rw_puts(b, args[i]);
@@ -602,8 +596,6 @@ static void rewrite_nodes(Rw *rw) {
       deferred_task(rw, n, task++);
     else if (n->kind == X_TASK)
       static_task(rw, n, task++);
-    else if (n->kind == X_HOST)
-      host_code(rw, n);
   }
 }
 
@@ -625,8 +617,7 @@ bool rw_rewrite(Frontend *f, const RwGraphPlan *plans, const EsCrownSchedule *co
   if (ok) {
     rewrite_nodes(&rw);
     rewrite_streams(&rw);
-    for (int i = 0; i < rw.facts.nfuncs; i++)
-      exits(&rw, &rw.facts.funcs[i]);
+    rw.errors += !rw_host_code(f, &rw.facts, opt, &rw.edits);
     place_outlined(&rw);
     preamble(&rw);
     ok = !rw.edits.nomem && !rw.decls.nomem && !rw.tables.nomem;
@@ -644,3 +635,45 @@ bool rw_rewrite(Frontend *f, const RwGraphPlan *plans, const EsCrownSchedule *co
   rw_facts_free(&rw.facts);
   return ok;
 }
+
+/* ---- shared with the other targets (rewrite.h) ---- */
+
+bool rw_host_code(Frontend *f, const RwFacts *facts, const RwOptions *opt, RwEdits *edits) {
+  Rw rw = {.f = f, .opt = opt, .facts = *facts, .edits = *edits};
+  for (int i = 0; i < f->x.nnodes; i++)
+    if (f->x.nodes[i].kind == X_HOST)
+      host_code(&rw, &f->x.nodes[i]);
+  for (int i = 0; i < facts->nfuncs; i++)
+    exits(&rw, &facts->funcs[i]);
+  *edits = rw.edits;
+  return rw.errors == 0;
+}
+
+int rw_access_list(RwBuf *list, const XNode *n, int *idx, RwAccessTail tail, void *ctx) {
+  int count = 0;
+  for (int k = 0; k < n->nacc; k++) {
+    if (!n->acc[k].a.mode)
+      continue; /* a kill only */
+    rw_puts(list, count ? ", {" : "{");
+    if (!range_of(list, &n->acc[k]))
+      return -1;
+    tail(list, &n->acc[k], ctx);
+    rw_puts(list, "}");
+    idx[count++] = k;
+  }
+  return count;
+}
+
+bool rw_has_tasks(const Frontend *f) { return has_tasks(&f->x); }
+
+int rw_graph_of(Frontend *f, const XNode *n) {
+  Rw rw = {.f = f};
+  return graph_of(&rw, n);
+}
+
+bool rw_is_deferred(Frontend *f, const XNode *n) {
+  Rw rw = {.f = f};
+  return is_deferred(&rw, n);
+}
+
+void rw_literal(RwBuf *b, const char *s) { literal(b, s); }

@@ -18,6 +18,8 @@
 #include <stdio.h>
 
 #include "pass/frontend/frontend.h"
+#include "pass/rewrite/rw_facts.h"
+#include "pass/rewrite/rw_text.h"
 #include "scheduler/crown/crown.h"
 #include "scheduler/model/problem.h"
 #include "scheduler/model/schedule.h"
@@ -57,5 +59,36 @@ typedef struct RwOptions {
  * and returns false; nothing is written then. */
 bool rw_rewrite(Frontend *f, const RwGraphPlan *plans, const EsCrownSchedule *const *streams,
                 const RwOptions *opt, FILE *out);
+
+/* ---- What the rewriter's targets share (this native one's and StarPU's,
+ * rw_starpu.h): the edits for host code touching task data and for the
+ * exits of functions with tasks, which call esched_rt.h's esrt_host,
+ * esrt_host_whole and esrt_region_end under every target, and a few facts
+ * about tasks. ---- */
+
+/* Adds to edits, for every host node of f, the host-access calls before
+ * its statements, and for every function of facts esrt_region_end before
+ * its returns and closing brace. Reports errors (a return inside a task
+ * region) and returns false. */
+bool rw_host_code(Frontend *f, const RwFacts *facts, const RwOptions *opt, RwEdits *edits);
+
+/* What follows an access's range in its initializer (its mode, ...). */
+typedef void (*RwAccessTail)(RwBuf *b, const XAccess *a, void *ctx);
+/* Appends "{ptr, bytes<tail>}" (comma-separated) to list for each access of
+ * n that moves data (not a kill), and its index in n->acc to idx. Returns
+ * how many, or -1 when one's size is unknown (a pointer without a section). */
+int rw_access_list(RwBuf *list, const XNode *n, int *idx, RwAccessTail tail, void *ctx);
+/* The position in idx[0..count) of node access k, or -1. */
+int rw_slot_of(const int *idx, int count, int k);
+
+/* Whether f has tasks or streams (a file without is left as it is). */
+bool rw_has_tasks(const Frontend *f);
+/* The index in f->graphs of the graph holding node n's scope, or -1. */
+int rw_graph_of(Frontend *f, const XNode *n);
+/* Whether task n runs at run time (in a loop, or a function run many times). */
+bool rw_is_deferred(Frontend *f, const XNode *n);
+
+/* s as a C string literal. */
+void rw_literal(RwBuf *b, const char *s);
 
 #endif

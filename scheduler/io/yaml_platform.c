@@ -8,7 +8,8 @@
 #include "scheduler/io/files.h"
 #include "scheduler/io/yaml_util.h"
 
-static const char *const top_keys[] = {"name", "devices", "links", NULL};
+static const char *const top_keys[] = {"name", "devices", "links", "nodes", "network", NULL};
+static const char *const node_keys[] = {"name", "devices", "links", NULL};
 static const char *const device_keys[] = {"name",  "kind",    "idle_power", "levels", "freq",
                                           "power", "voltage", "estimated",  NULL};
 static const char *const level_keys[] = {"freq", "power", "voltage", NULL};
@@ -68,7 +69,8 @@ static bool read_level(Reader *r, const yaml_node_t *n, EsLevel *l) {
   return ok;
 }
 
-static void read_device(Reader *r, const yaml_node_t *n) {
+/* A device of node `node` (-1: a platform without nodes). */
+static void read_device(Reader *r, const yaml_node_t *n, int node) {
   if (!y_expect_map(r->d, n, "a device") || !y_check_keys(r->d, n, "a device", device_keys)) {
     r->ok = false;
     return;
@@ -87,8 +89,8 @@ static void read_device(Reader *r, const yaml_node_t *n) {
     y_error(r->d, n, "device '%s' gives both 'levels' and a single 'freq'", name);
     r->ok = false;
   } else if (list && y_expect_seq(r->d, list, "levels")) {
-    for (yaml_node_item_t *it = list->data.sequence.items.start;
-         it < list->data.sequence.items.top; it++) {
+    for (yaml_node_item_t *it = list->data.sequence.items.start; it < list->data.sequence.items.top;
+         it++) {
       if (nlevels == 64) {
         y_error(r->d, y_node(r->d, *it), "more than 64 levels");
         r->ok = false;
@@ -111,7 +113,7 @@ static void read_device(Reader *r, const yaml_node_t *n) {
   unsigned estimated = 0;
   r->ok &= field(r, n, "idle_power", ES_Q_POWER, &idle, false);
   r->ok &= read_estimated(r, n, ES_EST_FREQ | ES_EST_POWER | ES_EST_IDLE_POWER, &estimated);
-  int d = es_platform_add_device(r->p, name, kind, levels, nlevels, idle);
+  int d = es_platform_add_node_device(r->p, node, name, kind, levels, nlevels, idle);
   if (d < 0) {
     r->ok = false;
   } else {
@@ -120,24 +122,33 @@ static void read_device(Reader *r, const yaml_node_t *n) {
   }
 }
 
-static int device_ref(Reader *r, const yaml_node_t *n, const char *key) {
+/* The device a link names, among those of node `node`; on the network,
+ * the node it names. */
+static int link_end(Reader *r, const yaml_node_t *n, const char *key, int node, bool network) {
   yaml_node_t *x = y_get(r->d, n, key);
+  const char *what = network ? "node" : "device";
   if (!x) {
     y_error(r->d, n, "link without '%s'", key);
     return -1;
   }
-  int d = y_text(x) ? es_platform_find_device(r->p, y_text(x)) : -1;
-  if (d < 0)
-    y_error(r->d, x, "link %s unknown device '%s'", key, y_text(x) ? y_text(x) : "?");
-  return d;
+  const char *name = y_text(x) ? y_text(x) : "?";
+  for (int i = 0; network && i < r->p->nnodes; i++)
+    if (!strcmp(r->p->nodes[i], name))
+      return i;
+  for (int i = 0; !network && i < r->p->ndevices; i++)
+    if (r->p->devices[i].node == node && !strcmp(r->p->devices[i].local, name))
+      return i;
+  y_error(r->d, x, "link %s unknown %s '%s'", key, what, name);
+  return -1;
 }
 
-static void read_link(Reader *r, const yaml_node_t *n) {
+/* A link between devices of node `node`, or (network) between nodes. */
+static void read_link(Reader *r, const yaml_node_t *n, int node, bool network) {
   if (!y_expect_map(r->d, n, "a link") || !y_check_keys(r->d, n, "a link", link_keys)) {
     r->ok = false;
     return;
   }
-  int from = device_ref(r, n, "from"), to = device_ref(r, n, "to");
+  int from = link_end(r, n, "from", node, network), to = link_end(r, n, "to", node, network);
   double bw = 0, lat = 0, power = 0;
   bool ok = from >= 0 && to >= 0;
   ok &= field(r, n, "bandwidth", ES_Q_BANDWIDTH, &bw, true);
@@ -153,6 +164,13 @@ static void read_link(Reader *r, const yaml_node_t *n) {
     r->ok = false;
     return;
   }
+  if (network) {
+    int first = r->p->nnetwork;
+    r->ok &= !es_platform_add_network(r->p, from, to, bw, lat, power, !directed);
+    for (int i = first; i < r->p->nnetwork; i++)
+      r->p->network[i].mark = y_mark(n);
+    return;
+  }
   int first = r->p->nlinks;
   if (es_platform_add_link(r->p, from, to, bw, lat, power, !directed)) {
     r->ok = false;
@@ -164,6 +182,62 @@ static void read_link(Reader *r, const yaml_node_t *n) {
   }
 }
 
+/* A node's (or the platform's) devices and links. */
+static void read_machine(Reader *r, const yaml_node_t *n, int node) {
+  yaml_node_t *devs = y_get(r->d, n, "devices"), *links = y_get(r->d, n, "links");
+  if (!devs) {
+    y_error(r->d, n,
+            node < 0 ? "a platform needs a 'devices' list (or 'nodes')"
+                     : "a node needs a 'devices' list");
+    r->ok = false;
+    return;
+  }
+  if (!y_expect_seq(r->d, devs, "devices")) {
+    r->ok = false;
+    return;
+  }
+  for (yaml_node_item_t *it = devs->data.sequence.items.start; it < devs->data.sequence.items.top;
+       it++)
+    read_device(r, y_node(r->d, *it), node);
+  if (links && y_expect_seq(r->d, links, "links")) {
+    for (yaml_node_item_t *it = links->data.sequence.items.start;
+         it < links->data.sequence.items.top; it++)
+      read_link(r, y_node(r->d, *it), node, false);
+  } else if (links)
+    r->ok = false;
+}
+
+/* nodes: [{name, devices, links}], network: [links between nodes]. */
+static void read_nodes(Reader *r, const yaml_node_t *nodes, const yaml_node_t *network) {
+  if (!y_expect_seq(r->d, nodes, "nodes")) {
+    r->ok = false;
+    return;
+  }
+  for (yaml_node_item_t *it = nodes->data.sequence.items.start; it < nodes->data.sequence.items.top;
+       it++) {
+    yaml_node_t *n = y_node(r->d, *it);
+    const char *name = y_expect_map(r->d, n, "a node") && y_check_keys(r->d, n, "a node", node_keys)
+                           ? y_text(y_get(r->d, n, "name"))
+                           : NULL;
+    if (!name || strchr(name, '/')) {
+      y_error(r->d, n, "a node needs a 'name' without '/'");
+      r->ok = false;
+      continue;
+    }
+    int k = es_platform_add_node(r->p, name);
+    if (k < 0)
+      r->ok = false;
+    else
+      read_machine(r, n, k);
+  }
+  if (network && y_expect_seq(r->d, network, "network")) {
+    for (yaml_node_item_t *it = network->data.sequence.items.start;
+         it < network->data.sequence.items.top; it++)
+      read_link(r, y_node(r->d, *it), -1, true);
+  } else if (network)
+    r->ok = false;
+}
+
 static int read_doc(YDoc *d, void *ctx) {
   Reader *r = ctx;
   r->d = d;
@@ -172,28 +246,26 @@ static int read_doc(YDoc *d, void *ctx) {
     return ES_EINVAL;
   }
   yaml_node_t *root = y_root(d);
-  if (!y_expect_map(d, root, "a platform file") ||
-      !y_check_keys(d, root, "a platform", top_keys))
+  if (!y_expect_map(d, root, "a platform file") || !y_check_keys(d, root, "a platform", top_keys))
     return ES_EINVAL;
   const char *name = y_text(y_get(d, root, "name"));
   if (name)
     r->p->name = es_arena_strdup(&r->p->arena, name);
-  yaml_node_t *devs = y_get(d, root, "devices"), *links = y_get(d, root, "links");
-  if (!devs) {
-    y_error(d, root, "a platform needs a 'devices' list");
+  yaml_node_t *nodes = y_get(d, root, "nodes"), *network = y_get(d, root, "network");
+  if (nodes && (y_get(d, root, "devices") || y_get(d, root, "links"))) {
+    y_error(d, root, "a platform gives either 'devices' or 'nodes', not both");
     return ES_EINVAL;
   }
-  if (!y_expect_seq(d, devs, "devices"))
+  if (network && !nodes) {
+    y_error(d, network, "a 'network' joins 'nodes'; this platform has none");
     return ES_EINVAL;
-  for (yaml_node_item_t *it = devs->data.sequence.items.start; it < devs->data.sequence.items.top;
-       it++)
-    read_device(r, y_node(d, *it));
-  if (links && y_expect_seq(d, links, "links")) {
-    for (yaml_node_item_t *it = links->data.sequence.items.start;
-         it < links->data.sequence.items.top; it++)
-      read_link(r, y_node(d, *it));
-  } else if (links)
-    r->ok = false;
+  }
+  if (nodes)
+    read_nodes(r, nodes, network);
+  else
+    read_machine(r, root, -1);
+  if (r->ok && es_platform_connect_nodes(r->p))
+    return ES_ENOMEM;
   return r->ok ? ES_OK : ES_EINVAL;
 }
 
@@ -254,6 +326,63 @@ static void kv_estimated(YOut *o, unsigned estimated) {
   y_seq_end(o);
 }
 
+static void write_device(YOut *o, const EsDevice *d) {
+  y_map_begin(o, false);
+  y_kv_str(o, "name", d->local);
+  y_kv_str(o, "kind", d->kind);
+  kv_quantity(o, "idle_power", d->idle_power, ES_Q_POWER);
+  kv_estimated(o, d->estimated);
+  y_str(o, "levels");
+  y_seq_begin(o, false);
+  for (int k = 0; k < d->nlevels; k++) {
+    y_map_begin(o, true);
+    kv_quantity(o, "freq", d->levels[k].freq, ES_Q_FREQUENCY);
+    kv_quantity(o, "power", d->levels[k].power, ES_Q_POWER);
+    if (d->levels[k].voltage > 0)
+      kv_quantity(o, "voltage", d->levels[k].voltage, ES_Q_VOLTAGE);
+    y_map_end(o);
+  }
+  y_seq_end(o);
+  y_map_end(o);
+}
+
+static void write_link(YOut *o, const char *from, const char *to, double bandwidth, double latency,
+                       double power, unsigned estimated) {
+  y_map_begin(o, true);
+  y_kv_str(o, "from", from);
+  y_kv_str(o, "to", to);
+  kv_quantity(o, "bandwidth", bandwidth, ES_Q_BANDWIDTH);
+  kv_quantity(o, "latency", latency, ES_Q_TIME);
+  kv_quantity(o, "power", power, ES_Q_POWER);
+  y_str(o, "directed");
+  y_bool_out(o, true);
+  kv_estimated(o, estimated);
+  y_map_end(o);
+}
+
+/* The devices of node `node` (-1: a platform without nodes) and the links
+ * between them. */
+static void write_machine(YOut *o, const EsPlatform *p, int node) {
+  y_str(o, "devices");
+  y_seq_begin(o, false);
+  for (int i = 0; i < p->ndevices; i++)
+    if (p->devices[i].node == node)
+      write_device(o, &p->devices[i]);
+  y_seq_end(o);
+  int nlinks = 0;
+  for (int i = 0; i < p->nlinks; i++)
+    nlinks += !p->links[i].network && p->devices[p->links[i].from].node == node;
+  y_str(o, "links");
+  y_seq_begin(o, nlinks == 0);
+  for (int i = 0; i < p->nlinks; i++) {
+    const EsLink *l = &p->links[i];
+    if (!l->network && p->devices[l->from].node == node)
+      write_link(o, p->devices[l->from].local, p->devices[l->to].local, l->bandwidth, l->latency,
+                 l->power, l->estimated);
+  }
+  y_seq_end(o);
+}
+
 bool es_platform_write(FILE *f, const EsPlatform *p) {
   YOut o;
   if (!y_out_begin(&o, f))
@@ -262,45 +391,26 @@ bool es_platform_write(FILE *f, const EsPlatform *p) {
   y_map_begin(&o, false);
   if (p->name)
     y_kv_str(&o, "name", p->name);
-  y_str(&o, "devices");
-  y_seq_begin(&o, false);
-  for (int i = 0; i < p->ndevices; i++) {
-    const EsDevice *d = &p->devices[i];
-    y_map_begin(&o, false);
-    y_kv_str(&o, "name", d->name);
-    y_kv_str(&o, "kind", d->kind);
-    kv_quantity(&o, "idle_power", d->idle_power, ES_Q_POWER);
-    kv_estimated(&o, d->estimated);
-    y_str(&o, "levels");
+  if (p->nnodes == 0)
+    write_machine(&o, p, -1);
+  else {
+    y_str(&o, "nodes");
     y_seq_begin(&o, false);
-    for (int k = 0; k < d->nlevels; k++) {
-      y_map_begin(&o, true);
-      kv_quantity(&o, "freq", d->levels[k].freq, ES_Q_FREQUENCY);
-      kv_quantity(&o, "power", d->levels[k].power, ES_Q_POWER);
-      if (d->levels[k].voltage > 0)
-        kv_quantity(&o, "voltage", d->levels[k].voltage, ES_Q_VOLTAGE);
+    for (int k = 0; k < p->nnodes; k++) {
+      y_map_begin(&o, false);
+      y_kv_str(&o, "name", p->nodes[k]);
+      write_machine(&o, p, k);
       y_map_end(&o);
     }
     y_seq_end(&o);
-    y_map_end(&o);
+    y_str(&o, "network");
+    y_seq_begin(&o, p->nnetwork == 0);
+    for (int i = 0; i < p->nnetwork; i++) {
+      const EsNetLink *l = &p->network[i];
+      write_link(&o, p->nodes[l->from], p->nodes[l->to], l->bandwidth, l->latency, l->power, 0);
+    }
+    y_seq_end(&o);
   }
-  y_seq_end(&o);
-  y_str(&o, "links");
-  y_seq_begin(&o, p->nlinks == 0);
-  for (int i = 0; i < p->nlinks; i++) {
-    const EsLink *l = &p->links[i];
-    y_map_begin(&o, true);
-    y_kv_str(&o, "from", p->devices[l->from].name);
-    y_kv_str(&o, "to", p->devices[l->to].name);
-    kv_quantity(&o, "bandwidth", l->bandwidth, ES_Q_BANDWIDTH);
-    kv_quantity(&o, "latency", l->latency, ES_Q_TIME);
-    kv_quantity(&o, "power", l->power, ES_Q_POWER);
-    y_str(&o, "directed");
-    y_bool_out(&o, true);
-    kv_estimated(&o, l->estimated);
-    y_map_end(&o);
-  }
-  y_seq_end(&o);
   y_map_end(&o);
   y_doc_end(&o);
   return y_out_end(&o);

@@ -1,8 +1,17 @@
 /* The machine: devices with DVFS levels and idle power, and the links that
  * move data between their memories. Read from a platform file or taken from a
- * built-in preset (es_platform_preset). */
+ * built-in preset (es_platform_preset).
+ *
+ * A platform may describe several nodes (machines of a cluster), each with
+ * its devices and links, and the network between them: a node's device is
+ * named NODE/DEVICE, so every scheduler sees one flat list of devices, and
+ * es_platform_connect_nodes joins devices of different nodes by links that
+ * compose the path: the source's link to its node's host, the network, the
+ * host's link to the destination (docs/formats.md, "Nodes"). */
 #ifndef ESCHED_SCHEDULER_PLATFORM_H
 #define ESCHED_SCHEDULER_PLATFORM_H
+
+#include <stdbool.h>
 
 #include "scheduler/base/arena.h"
 #include "scheduler/base/error.h"
@@ -34,11 +43,13 @@ typedef enum EsEstimated {
 extern const char *const es_estimated_names[];
 
 typedef struct EsDevice {
-  const char *name;
-  const char *kind; /* "cpu" (the host), "gpu", "opencl", "cuda", ... (free text) */
+  const char *name;  /* NODE/LOCAL on a platform with nodes, else LOCAL */
+  const char *local; /* the name within its node: what task variants name */
+  int node;          /* index into EsPlatform.nodes, -1 on a platform without nodes */
+  const char *kind;  /* "cpu" (the host), "gpu", "opencl", "cuda", ... (free text) */
   EsLevel *levels;
   int nlevels;
-  double idle_power; /* W while idle */
+  double idle_power;  /* W while idle */
   unsigned estimated; /* EsEstimated bits */
   EsMark mark;
 } EsDevice;
@@ -46,12 +57,20 @@ typedef struct EsDevice {
 /* A link moves bytes from one device's memory to another's. */
 typedef struct EsLink {
   int from, to;
-  double bandwidth; /* bytes per second */
-  double latency;   /* seconds per transfer */
-  double power;     /* W while transferring */
+  double bandwidth;   /* bytes per second */
+  double latency;     /* seconds per transfer */
+  double power;       /* W while transferring */
   unsigned estimated; /* EsEstimated bits */
   EsMark mark;
+  bool network; /* joins devices of two nodes (es_platform_connect_nodes) */
 } EsLink;
+
+/* The network from one node to another (one direction). */
+typedef struct EsNetLink {
+  int from, to; /* node indexes */
+  double bandwidth, latency, power;
+  EsMark mark;
+} EsNetLink;
 
 typedef struct EsPlatform {
   const char *name;
@@ -60,6 +79,10 @@ typedef struct EsPlatform {
   int ndevices, devices_cap;
   EsLink *links;
   int nlinks, links_cap;
+  const char **nodes; /* node names; none on a single machine */
+  int nnodes, nodes_cap;
+  EsNetLink *network;
+  int nnetwork, network_cap;
   EsArena arena;
 } EsPlatform;
 
@@ -68,12 +91,32 @@ void es_platform_free(EsPlatform *p);
 
 /* Adds a device with its levels (copied, fastest first) and returns its
  * index, or -1 when out of memory. */
-int es_platform_add_device(EsPlatform *p, const char *name, const char *kind,
-                           const EsLevel *levels, int nlevels, double idle_power);
+int es_platform_add_device(EsPlatform *p, const char *name, const char *kind, const EsLevel *levels,
+                           int nlevels, double idle_power);
+/* Adds a node and returns its index, or -1 when out of memory. */
+int es_platform_add_node(EsPlatform *p, const char *name);
+/* Adds device `local` of node `node` (named NODE/LOCAL), as
+ * es_platform_add_device does. */
+int es_platform_add_node_device(EsPlatform *p, int node, const char *local, const char *kind,
+                                const EsLevel *levels, int nlevels, double idle_power);
 /* Adds a link; with both_ways, also the reverse one. */
-int es_platform_add_link(EsPlatform *p, int from, int to, double bandwidth,
-                         double latency, double power, int both_ways);
+int es_platform_add_link(EsPlatform *p, int from, int to, double bandwidth, double latency,
+                         double power, int both_ways);
+/* Adds the network from node `from` to node `to`; with both_ways, also back. */
+int es_platform_add_network(EsPlatform *p, int from, int to, double bandwidth, double latency,
+                            double power, int both_ways);
+/* Joins every pair of devices on different nodes by a link composing the
+ * path through both nodes' hosts and the network (times per byte, latencies
+ * and energies per byte add up), flagged `network`. Pairs without such a
+ * path get no link. Call once, after every device, link and network entry.
+ * Returns 0 or ES_ENOMEM. */
+int es_platform_connect_nodes(EsPlatform *p);
+/* The device named name; failing that, the first device whose local name it
+ * is (on a platform with nodes: that device of the first node that has
+ * one). -1 when none. */
 int es_platform_find_device(const EsPlatform *p, const char *name);
+/* The host of a node: its first device of kind cpu (else its first), or -1. */
+int es_platform_node_host(const EsPlatform *p, int node);
 /* The direct link from -> to, or NULL. */
 const EsLink *es_platform_link(const EsPlatform *p, int from, int to);
 

@@ -190,14 +190,23 @@ static int check_devices(Builder *b) {
 /* Fills row[nlabels] from a task's value list: explicit per-level values,
  * or one scalar per device stretched to lower levels (scale true) or valid
  * only at level 0. Labels without a value stay INFINITY. */
+/* Whether a graph's value on graph device gd holds for problem device d:
+ * the device itself, or on a platform with nodes each node's device of
+ * that local name (a task's variant runs on any node). */
+static bool value_device(const Builder *b, int gd, int d) {
+  const EsPlatform *pf = b->opt->platform;
+  return b->graph_to_problem_device[gd] == d ||
+         (pf && pf->nnodes > 0 && !strcmp(pf->devices[d].local, b->g->device_names[gd]));
+}
+
 static void fill_from_values(Builder *b, const EsTask *t, int begin, int len, bool scale,
                              double *row) {
   const EsProblem *p = b->p;
   for (int i = begin; i < begin + len; i++) {
     const EsDeviceValue *v = &b->g->values[i];
-    int d = b->graph_to_problem_device[v->device];
     for (int l = 0; l < p->nlabels; l++) {
-      if (p->label_device[l] != d)
+      int d = p->label_device[l];
+      if (!value_device(b, v->device, d))
         continue;
       int k = p->label_level[l];
       if (v->level == k)
@@ -239,6 +248,20 @@ static bool time_at(Builder *b, const char *key, const char *device, int level, 
   return es_profile_time(b->opt->profile, key, device, level, seconds);
 }
 
+/* The name the profile knows device d by: its own, or on a platform with
+ * nodes its local name when the profile has no run of key on the node's
+ * device (nodes of one kind share their measurements). */
+static const char *profile_device(const Builder *b, const char *key, int d) {
+  const EsPlatform *pf = b->opt->platform;
+  const EsProfileEntry *e = es_profile_find(b->opt->profile, key);
+  if (!pf || pf->devices[d].node < 0 || !e)
+    return b->p->device_names[d];
+  for (int i = 0; i < e->nruns; i++)
+    if (!strcmp(e->runs[i].device, pf->devices[d].name))
+      return pf->devices[d].name;
+  return pf->devices[d].local;
+}
+
 /* Times from the profile override the graph's: measured beats declared.
  * When the task's input size is known and the profile saw several sizes,
  * the fitted predictor gives the time at this size (predict.h). */
@@ -250,12 +273,13 @@ static bool fill_from_profile(Builder *b, int v, double *row) {
   bool any = false;
   for (int d = 0; d < p->ndevices; d++) {
     double top;
-    bool have_top = time_at(b, key, p->device_names[d], 0, size, &top);
+    const char *dev = profile_device(b, key, d);
+    bool have_top = time_at(b, key, dev, 0, size, &top);
     for (int l = 0; l < p->nlabels; l++) {
       if (p->label_device[l] != d)
         continue;
       double s;
-      if (time_at(b, key, p->device_names[d], p->label_level[l], size, &s))
+      if (time_at(b, key, dev, p->label_level[l], size, &s))
         row[l] = s, any = true;
       else if (have_top) {
         double stretch = p->level_freq[es_problem_label(p, d, 0)] / p->level_freq[l];
@@ -266,15 +290,24 @@ static bool fill_from_profile(Builder *b, int v, double *row) {
   return any;
 }
 
+/* Whether label l obeys t's pin: the pinned device, or for a task region
+ * on a platform with nodes that device of any node (a task with only a
+ * CPU variant runs on every node's CPU; input, output and host nodes stay
+ * on the first node's, the host). */
+static bool pinned_label(const Builder *b, const EsTask *t, int l) {
+  int d = b->p->label_device[l];
+  return t->kind == ES_TASK_REGION ? value_device(b, t->pin, d)
+                                   : d == b->graph_to_problem_device[t->pin];
+}
+
 static void apply_pin(Builder *b, const EsTask *t, double *row) {
   if (t->pin < 0)
     return;
-  int d = b->graph_to_problem_device[t->pin];
   bool given = false;
   for (int l = 0; l < b->p->nlabels; l++)
-    given |= b->p->label_device[l] == d && !isinf(row[l]);
+    given |= pinned_label(b, t, l) && !isinf(row[l]);
   for (int l = 0; l < b->p->nlabels; l++) {
-    if (b->p->label_device[l] != d)
+    if (!pinned_label(b, t, l))
       row[l] = INFINITY;
     else if (!given)
       row[l] = 0; /* a pinned task without costs (an input node) is free */

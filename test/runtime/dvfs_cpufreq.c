@@ -1,4 +1,4 @@
-// DVFS: a task scheduled at level 1 sets the CPU to 1 GHz before it runs.
+// A task scheduled at DVFS level 1 sets the CPU to 1 GHz before it runs.
 // The sim back end accounts the level (time stretched by f0/f, its power);
 // the cpufreq back end also writes the fake sysfs tree given as its root
 // (the userspace governor's scaling_setspeed, in kHz), and without cpufreq
