@@ -6,10 +6,10 @@
 #include <sys/stat.h>
 
 #include "scheduler/io/files.h"
-#include "scheduler/io/yaml_util.h"
+#include "scheduler/io/yaml_in.h"
+#include "scheduler/io/yaml_out.h"
 
-static const char *const top_keys[] = {"name", "devices", "links", "nodes", "network", NULL};
-static const char *const node_keys[] = {"name", "devices", "links", NULL};
+static const char *const top_keys[] = {"name", "devices", "links", NULL};
 static const char *const device_keys[] = {"name", "kind", "idle_power", "levels",
                                           "freq", "power", "voltage", NULL};
 static const char *const level_keys[] = {"freq", "power", "voltage", NULL};
@@ -17,25 +17,25 @@ static const char *const link_keys[] = {"from", "to", "bandwidth", "latency", "p
                                         "directed", NULL};
 
 typedef struct Reader {
-  YDoc *d;
+  YIn *in;
   EsPlatform *p;
   bool ok;
   int ndocs;
 } Reader;
 
-static bool field(Reader *r, const yaml_node_t *n, const char *key, EsQuantity q, double *out,
+static bool field(Reader *r, const YNode *n, const char *key, EsQuantity q, double *out,
                   bool required) {
-  yaml_node_t *x = y_get(r->d, n, key);
+  const YNode *x = y_get(n, key);
   if (!x) {
     if (required)
-      y_error(r->d, n, "missing '%s'", key);
+      y_error(r->in, n, "missing '%s'", key);
     return !required;
   }
-  return y_quantity(r->d, x, q, key, out);
+  return y_quantity(r->in, x, q, key, out);
 }
 
-static bool read_level(Reader *r, const yaml_node_t *n, EsLevel *l) {
-  if (!y_expect_map(r->d, n, "a level") || !y_check_keys(r->d, n, "a level", level_keys))
+static bool read_level(Reader *r, const YNode *n, EsLevel *l) {
+  if (!y_expect_map(r->in, n, "a level") || !y_check_keys(r->in, n, "a level", level_keys))
     return false;
   bool ok = field(r, n, "freq", ES_Q_FREQUENCY, &l->freq, true);
   ok &= field(r, n, "power", ES_Q_POWER, &l->power, true);
@@ -43,35 +43,33 @@ static bool read_level(Reader *r, const yaml_node_t *n, EsLevel *l) {
   return ok;
 }
 
-/* A device of node `node` (-1: a platform without nodes). */
-static void read_device(Reader *r, const yaml_node_t *n, int node) {
-  if (!y_expect_map(r->d, n, "a device") || !y_check_keys(r->d, n, "a device", device_keys)) {
+static void read_device(Reader *r, const YNode *n) {
+  if (!y_expect_map(r->in, n, "a device") || !y_check_keys(r->in, n, "a device", device_keys)) {
     r->ok = false;
     return;
   }
-  const char *name = y_text(y_get(r->d, n, "name"));
-  const char *kind = y_text(y_get(r->d, n, "kind"));
+  const char *name = y_text(y_get(n, "name"));
+  const char *kind = y_text(y_get(n, "kind"));
   if (!name) {
-    y_error(r->d, n, "device without 'name'");
+    y_error(r->in, n, "device without 'name'");
     r->ok = false;
     return;
   }
   EsLevel levels[64];
   int nlevels = 0;
-  yaml_node_t *list = y_get(r->d, n, "levels");
-  if (list && y_get(r->d, n, "freq")) {
-    y_error(r->d, n, "device '%s' gives both 'levels' and a single 'freq'", name);
+  const YNode *list = y_get(n, "levels");
+  if (list && y_get(n, "freq")) {
+    y_error(r->in, n, "device '%s' gives both 'levels' and a single 'freq'", name);
     r->ok = false;
-  } else if (list && y_expect_seq(r->d, list, "levels")) {
-    for (yaml_node_item_t *it = list->data.sequence.items.start;
-         it < list->data.sequence.items.top; it++) {
+  } else if (list && y_expect_seq(r->in, list, "levels")) {
+    Y_EACH_ITEM(it, list) {
       if (nlevels == 64) {
-        y_error(r->d, y_node(r->d, *it), "more than 64 levels");
+        y_error(r->in, it, "more than 64 levels");
         r->ok = false;
         break;
       }
       EsLevel l = {0, 0, 0};
-      r->ok &= read_level(r, y_node(r->d, *it), &l);
+      r->ok &= read_level(r, it, &l);
       levels[nlevels++] = l;
     }
   } else if (list) {
@@ -85,58 +83,42 @@ static void read_device(Reader *r, const yaml_node_t *n, int node) {
   }
   double idle = 0;
   r->ok &= field(r, n, "idle_power", ES_Q_POWER, &idle, false);
-  int d = es_platform_add_node_device(r->p, node, name, kind, levels, nlevels, idle);
+  int d = es_platform_add_device(r->p, name, kind, levels, nlevels, idle);
   if (d < 0)
     r->ok = false;
   else
     r->p->devices[d].mark = y_mark(n);
 }
 
-/* The device a link names, among those of node `node`; on the network,
- * the node it names. */
-static int link_end(Reader *r, const yaml_node_t *n, const char *key, int node, bool network) {
-  yaml_node_t *x = y_get(r->d, n, key);
-  const char *what = network ? "node" : "device";
+static int device_ref(Reader *r, const YNode *n, const char *key) {
+  const YNode *x = y_get(n, key);
   if (!x) {
-    y_error(r->d, n, "link without '%s'", key);
+    y_error(r->in, n, "link without '%s'", key);
     return -1;
   }
-  const char *name = y_text(x) ? y_text(x) : "?";
-  for (int i = 0; network && i < r->p->nnodes; i++)
-    if (!strcmp(r->p->nodes[i], name))
-      return i;
-  for (int i = 0; !network && i < r->p->ndevices; i++)
-    if (r->p->devices[i].node == node && !strcmp(r->p->devices[i].local, name))
-      return i;
-  y_error(r->d, x, "link %s unknown %s '%s'", key, what, name);
-  return -1;
+  int d = y_text(x) ? es_platform_find_device(r->p, y_text(x)) : -1;
+  if (d < 0)
+    y_error(r->in, x, "link %s unknown device '%s'", key, y_text(x) ? y_text(x) : "?");
+  return d;
 }
 
-/* A link between devices of node `node`, or (network) between nodes. */
-static void read_link(Reader *r, const yaml_node_t *n, int node, bool network) {
-  if (!y_expect_map(r->d, n, "a link") || !y_check_keys(r->d, n, "a link", link_keys)) {
+static void read_link(Reader *r, const YNode *n) {
+  if (!y_expect_map(r->in, n, "a link") || !y_check_keys(r->in, n, "a link", link_keys)) {
     r->ok = false;
     return;
   }
-  int from = link_end(r, n, "from", node, network), to = link_end(r, n, "to", node, network);
+  int from = device_ref(r, n, "from"), to = device_ref(r, n, "to");
   double bw = 0, lat = 0, power = 0;
   bool ok = from >= 0 && to >= 0;
   ok &= field(r, n, "bandwidth", ES_Q_BANDWIDTH, &bw, true);
   ok &= field(r, n, "latency", ES_Q_TIME, &lat, false);
   ok &= field(r, n, "power", ES_Q_POWER, &power, false);
   bool directed = false;
-  yaml_node_t *x = y_get(r->d, n, "directed");
+  const YNode *x = y_get(n, "directed");
   if (x)
-    ok &= y_bool(r->d, x, "directed", &directed);
+    ok &= y_bool(r->in, x, "directed", &directed);
   if (!ok) {
     r->ok = false;
-    return;
-  }
-  if (network) {
-    int first = r->p->nnetwork;
-    r->ok &= !es_platform_add_network(r->p, from, to, bw, lat, power, !directed);
-    for (int i = first; i < r->p->nnetwork; i++)
-      r->p->network[i].mark = y_mark(n);
     return;
   }
   int first = r->p->nlinks;
@@ -148,93 +130,42 @@ static void read_link(Reader *r, const yaml_node_t *n, int node, bool network) {
     r->p->links[i].mark = y_mark(n);
 }
 
-/* A node's (or the platform's) devices and links. */
-static void read_machine(Reader *r, const yaml_node_t *n, int node) {
-  yaml_node_t *devs = y_get(r->d, n, "devices"), *links = y_get(r->d, n, "links");
-  if (!devs) {
-    y_error(r->d, n,
-            node < 0 ? "a platform needs a 'devices' list (or 'nodes')"
-                     : "a node needs a 'devices' list");
-    r->ok = false;
-    return;
-  }
-  if (!y_expect_seq(r->d, devs, "devices")) {
-    r->ok = false;
-    return;
-  }
-  for (yaml_node_item_t *it = devs->data.sequence.items.start; it < devs->data.sequence.items.top;
-       it++)
-    read_device(r, y_node(r->d, *it), node);
-  if (links && y_expect_seq(r->d, links, "links")) {
-    for (yaml_node_item_t *it = links->data.sequence.items.start;
-         it < links->data.sequence.items.top; it++)
-      read_link(r, y_node(r->d, *it), node, false);
-  } else if (links)
-    r->ok = false;
-}
-
-/* nodes: [{name, devices, links}], network: [links between nodes]. */
-static void read_nodes(Reader *r, const yaml_node_t *nodes, const yaml_node_t *network) {
-  if (!y_expect_seq(r->d, nodes, "nodes")) {
-    r->ok = false;
-    return;
-  }
-  for (yaml_node_item_t *it = nodes->data.sequence.items.start; it < nodes->data.sequence.items.top;
-       it++) {
-    yaml_node_t *n = y_node(r->d, *it);
-    const char *name = y_expect_map(r->d, n, "a node") && y_check_keys(r->d, n, "a node", node_keys)
-                           ? y_text(y_get(r->d, n, "name"))
-                           : NULL;
-    if (!name || strchr(name, '/')) {
-      y_error(r->d, n, "a node needs a 'name' without '/'");
-      r->ok = false;
-      continue;
-    }
-    int k = es_platform_add_node(r->p, name);
-    if (k < 0)
-      r->ok = false;
-    else
-      read_machine(r, n, k);
-  }
-  if (network && y_expect_seq(r->d, network, "network")) {
-    for (yaml_node_item_t *it = network->data.sequence.items.start;
-         it < network->data.sequence.items.top; it++)
-      read_link(r, y_node(r->d, *it), -1, true);
-  } else if (network)
-    r->ok = false;
-}
-
-static int read_doc(YDoc *d, void *ctx) {
+static int begin_platform(YIn *in, const YNode *root, void *ctx) {
   Reader *r = ctx;
-  r->d = d;
+  r->in = in;
   if (++r->ndocs > 1) {
-    y_error(d, y_root(d), "a platform file holds one document");
+    y_error(in, root, "a platform file holds one document");
     return ES_EINVAL;
   }
-  yaml_node_t *root = y_root(d);
-  if (!y_expect_map(d, root, "a platform file") ||
-      !y_check_keys(d, root, "a platform", top_keys))
+  return ES_OK;
+}
+
+static int end_platform(YIn *in, const YNode *root, void *ctx) {
+  Reader *r = ctx;
+  if (!y_expect_map(in, root, "a platform file") ||
+      !y_check_keys(in, root, "a platform", top_keys))
     return ES_EINVAL;
-  const char *name = y_text(y_get(d, root, "name"));
+  const char *name = y_text(y_get(root, "name"));
   if (name)
     r->p->name = es_arena_strdup(&r->p->arena, name);
-  yaml_node_t *nodes = y_get(d, root, "nodes"), *network = y_get(d, root, "network");
-  if (nodes && (y_get(d, root, "devices") || y_get(d, root, "links"))) {
-    y_error(d, root, "a platform gives either 'devices' or 'nodes', not both");
+  const YNode *devs = y_get(root, "devices"), *links = y_get(root, "links");
+  if (!devs) {
+    y_error(in, root, "a platform needs a 'devices' list");
     return ES_EINVAL;
   }
-  if (network && !nodes) {
-    y_error(d, network, "a 'network' joins 'nodes'; this platform has none");
+  if (!y_expect_seq(in, devs, "devices"))
     return ES_EINVAL;
-  }
-  if (nodes)
-    read_nodes(r, nodes, network);
-  else
-    read_machine(r, root, -1);
-  if (r->ok && es_platform_connect_nodes(r->p))
-    return ES_ENOMEM;
+  Y_EACH_ITEM(it, devs)
+  read_device(r, it);
+  if (links && y_expect_seq(in, links, "links")) {
+    Y_EACH_ITEM(it, links)
+    read_link(r, it);
+  } else if (links)
+    r->ok = false;
   return r->ok ? ES_OK : ES_EINVAL;
 }
+
+static const YFormat format = {NULL, begin_platform, end_platform};
 
 int es_platform_read(const char *path, EsPlatform **out, EsError *err) {
   EsPlatform *p = es_platform_new(NULL);
@@ -242,7 +173,7 @@ int es_platform_read(const char *path, EsPlatform **out, EsError *err) {
     return es_error_set(err, ES_ENOMEM, path, 0, 0, "out of memory");
   p->file = es_arena_strdup(&p->arena, path);
   Reader r = {NULL, p, true, 0};
-  int rc = y_load_file(path, p->file, err, read_doc, &r);
+  int rc = y_read_file(path, p->file, err, &format, &r);
   if (!rc && r.ndocs == 0)
     rc = es_error_set(err, ES_EINVAL, p->file, 1, 1, "empty platform file");
   if (!rc)
@@ -282,61 +213,6 @@ static void kv_quantity(YOut *o, const char *key, double v, EsQuantity q) {
   y_str(o, buf);
 }
 
-static void write_device(YOut *o, const EsDevice *d) {
-  y_map_begin(o, false);
-  y_kv_str(o, "name", d->local);
-  y_kv_str(o, "kind", d->kind);
-  kv_quantity(o, "idle_power", d->idle_power, ES_Q_POWER);
-  y_str(o, "levels");
-  y_seq_begin(o, false);
-  for (int k = 0; k < d->nlevels; k++) {
-    y_map_begin(o, true);
-    kv_quantity(o, "freq", d->levels[k].freq, ES_Q_FREQUENCY);
-    kv_quantity(o, "power", d->levels[k].power, ES_Q_POWER);
-    if (d->levels[k].voltage > 0)
-      kv_quantity(o, "voltage", d->levels[k].voltage, ES_Q_VOLTAGE);
-    y_map_end(o);
-  }
-  y_seq_end(o);
-  y_map_end(o);
-}
-
-static void write_link(YOut *o, const char *from, const char *to, double bandwidth, double latency,
-                       double power) {
-  y_map_begin(o, true);
-  y_kv_str(o, "from", from);
-  y_kv_str(o, "to", to);
-  kv_quantity(o, "bandwidth", bandwidth, ES_Q_BANDWIDTH);
-  kv_quantity(o, "latency", latency, ES_Q_TIME);
-  kv_quantity(o, "power", power, ES_Q_POWER);
-  y_str(o, "directed");
-  y_bool_out(o, true);
-  y_map_end(o);
-}
-
-/* The devices of node `node` (-1: a platform without nodes) and the links
- * between them. */
-static void write_machine(YOut *o, const EsPlatform *p, int node) {
-  y_str(o, "devices");
-  y_seq_begin(o, false);
-  for (int i = 0; i < p->ndevices; i++)
-    if (p->devices[i].node == node)
-      write_device(o, &p->devices[i]);
-  y_seq_end(o);
-  int nlinks = 0;
-  for (int i = 0; i < p->nlinks; i++)
-    nlinks += !p->links[i].network && p->devices[p->links[i].from].node == node;
-  y_str(o, "links");
-  y_seq_begin(o, nlinks == 0);
-  for (int i = 0; i < p->nlinks; i++) {
-    const EsLink *l = &p->links[i];
-    if (!l->network && p->devices[l->from].node == node)
-      write_link(o, p->devices[l->from].local, p->devices[l->to].local, l->bandwidth, l->latency,
-                 l->power);
-  }
-  y_seq_end(o);
-}
-
 bool es_platform_write(FILE *f, const EsPlatform *p) {
   YOut o;
   if (!y_out_begin(&o, f))
@@ -345,26 +221,43 @@ bool es_platform_write(FILE *f, const EsPlatform *p) {
   y_map_begin(&o, false);
   if (p->name)
     y_kv_str(&o, "name", p->name);
-  if (p->nnodes == 0)
-    write_machine(&o, p, -1);
-  else {
-    y_str(&o, "nodes");
+  y_str(&o, "devices");
+  y_seq_begin(&o, false);
+  for (int i = 0; i < p->ndevices; i++) {
+    const EsDevice *d = &p->devices[i];
+    y_map_begin(&o, false);
+    y_kv_str(&o, "name", d->name);
+    y_kv_str(&o, "kind", d->kind);
+    kv_quantity(&o, "idle_power", d->idle_power, ES_Q_POWER);
+    y_str(&o, "levels");
     y_seq_begin(&o, false);
-    for (int k = 0; k < p->nnodes; k++) {
-      y_map_begin(&o, false);
-      y_kv_str(&o, "name", p->nodes[k]);
-      write_machine(&o, p, k);
+    for (int k = 0; k < d->nlevels; k++) {
+      y_map_begin(&o, true);
+      kv_quantity(&o, "freq", d->levels[k].freq, ES_Q_FREQUENCY);
+      kv_quantity(&o, "power", d->levels[k].power, ES_Q_POWER);
+      if (d->levels[k].voltage > 0)
+        kv_quantity(&o, "voltage", d->levels[k].voltage, ES_Q_VOLTAGE);
       y_map_end(&o);
     }
     y_seq_end(&o);
-    y_str(&o, "network");
-    y_seq_begin(&o, p->nnetwork == 0);
-    for (int i = 0; i < p->nnetwork; i++) {
-      const EsNetLink *l = &p->network[i];
-      write_link(&o, p->nodes[l->from], p->nodes[l->to], l->bandwidth, l->latency, l->power);
-    }
-    y_seq_end(&o);
+    y_map_end(&o);
   }
+  y_seq_end(&o);
+  y_str(&o, "links");
+  y_seq_begin(&o, p->nlinks == 0);
+  for (int i = 0; i < p->nlinks; i++) {
+    const EsLink *l = &p->links[i];
+    y_map_begin(&o, true);
+    y_kv_str(&o, "from", p->devices[l->from].name);
+    y_kv_str(&o, "to", p->devices[l->to].name);
+    kv_quantity(&o, "bandwidth", l->bandwidth, ES_Q_BANDWIDTH);
+    kv_quantity(&o, "latency", l->latency, ES_Q_TIME);
+    kv_quantity(&o, "power", l->power, ES_Q_POWER);
+    y_str(&o, "directed");
+    y_bool_out(&o, true);
+    y_map_end(&o);
+  }
+  y_seq_end(&o);
   y_map_end(&o);
   y_doc_end(&o);
   return y_out_end(&o);
