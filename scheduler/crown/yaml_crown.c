@@ -231,7 +231,7 @@ static void read_tasks(Reader *r, const YNode *root) {
   if (!tasks) {
     y_error(r->in, root, "a collection needs 'tasks'");
     r->ok = false;
-  } else if (tasks->streamed) {
+  } else if (y_streamed(r->in, tasks)) {
     return;
   } else if (!y_expect_seq(r->in, tasks, "tasks"))
     r->ok = false;
@@ -271,8 +271,12 @@ static void task_item(void *ctx, const char *list, const YNode *n) {
   read_task(ctx, n);
 }
 
-static const YStream streams[] = {{"tasks", NULL, task_item, NULL}, {NULL, NULL, NULL, NULL}};
-static const YFormat format = {streams, begin_collection, end_collection};
+/* Tasks stream once the file says it is a collection. */
+static bool after_marker(const YNode *root) { return y_get(root, "collection") != NULL; }
+
+static const YStream streams[] = {{"tasks", after_marker, task_item, NULL},
+                                  {NULL, NULL, NULL, NULL}};
+static const YFormat format = {top_keys, streams, begin_collection, end_collection};
 
 int es_crown_read(const char *path, EsCrownProblemList *out, EsError *err) {
   int before = out->len;

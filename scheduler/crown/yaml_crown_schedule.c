@@ -273,7 +273,7 @@ static int end_schedule(YIn *in, const YNode *root, void *ctx) {
   return r.ok ? ES_OK : ES_EINVAL;
 }
 
-static const YFormat format = {NULL, begin_schedule, end_schedule};
+static const YFormat format = {top_keys, NULL, begin_schedule, end_schedule};
 
 int es_crown_schedule_read(const char *path, EsCrownScheduleList *out, EsError *err) {
   int before = out->len;

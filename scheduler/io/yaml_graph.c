@@ -326,7 +326,7 @@ static void read_edge(Reader *r, const YNode *n) {
 static void read_list(Reader *r, const YNode *root, const char *key,
                       void (*each)(Reader *, const YNode *)) {
   const YNode *list = y_get(root, key);
-  if (!list || list->streamed)
+  if (!list || y_streamed(r->in, list))
     return;
   if (list->type == Y_SCALAR && !*y_text(list))
     return; /* `edges:` with nothing after it */
@@ -453,7 +453,7 @@ static const YStream streams[] = {{"tasks", NULL, task_item, NULL},
                                   {"deferred", after_tasks, deferred_item, NULL},
                                   {"edges", after_tasks, edge_item, NULL},
                                   {NULL, NULL, NULL, NULL}};
-static const YFormat format = {streams, begin_graph, end_graph};
+static const YFormat format = {top_keys, streams, begin_graph, end_graph};
 
 static int read_graphs(EsGraphList *out, EsError *err, const char *path, const char *buf,
                        size_t len) {

@@ -21,18 +21,40 @@ int y_error(YIn *in, const YNode *n, const char *fmt, ...) {
   EsMark m = n ? y_mark(n) : (EsMark){1, 1};
   if (in->errors > Y_MAX_ERRORS)
     return ES_EINVAL;
+  char msg[480] = "too many errors emitted, stopping now";
   if (++in->errors > Y_MAX_ERRORS) {
-    report(in, m, "too many errors emitted, stopping now");
     in->stop = true;
+  } else {
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(msg, sizeof msg, fmt, ap);
+    va_end(ap);
+  }
+  if (!in->streaming) {
+    report(in, m, msg);
     return ES_EINVAL;
   }
-  char msg[480];
-  va_list ap;
-  va_start(ap, fmt);
-  vsnprintf(msg, sizeof msg, fmt, ap);
-  va_end(ap);
-  report(in, m, msg);
+  YHeld *h = &in->held[in->nheld++];
+  h->list = in->streaming, h->mark = m;
+  memcpy(h->msg, msg, sizeof msg);
   return ES_EINVAL;
+}
+
+/* Reports the held errors of list (all lists: NULL), in their order. */
+static void report_held(YIn *in, const char *list) {
+  int kept = 0;
+  for (int i = 0; i < in->nheld; i++)
+    if (!list || strcmp(in->held[i].list, list) == 0)
+      report(in, in->held[i].mark, in->held[i].msg);
+    else
+      in->held[kept++] = in->held[i];
+  in->nheld = kept;
+}
+
+bool y_streamed(YIn *in, const YNode *list) {
+  if (list->streamed)
+    report_held(in, list->text);
+  return list->streamed;
 }
 
 /* ---- checks on captured nodes ---- */
@@ -172,7 +194,7 @@ const YNode *y_keep(YIn *in, const YNode *n) {
  * construct, where that construct began: both go into the message. */
 static void parser_error(YIn *in) {
   const yaml_parser_t *p = &in->parser;
-  in->stop = true;
+  in->stop = in->parse_failed = true;
   if (p->error == YAML_MEMORY_ERROR) {
     es_error_set(in->err, ES_ENOMEM, in->file, 0, 0, "out of memory reading YAML");
     return;
@@ -310,17 +332,19 @@ static const YStream *stream_of(const YFormat *f, const YNode *root, const YNode
 static void stream_value(YIn *in, const YStream *s, YNode *value, void *ctx) {
   consume(in); /* the start of the list or mapping */
   value->streamed = true;
+  value->text = s->key;
+  in->streaming = s->key;
   for (;;) {
     const yaml_event_t *ev = peek(in);
     if (!ev)
-      return;
+      break;
     if (ev->type == YAML_SEQUENCE_END_EVENT || ev->type == YAML_MAPPING_END_EVENT) {
       consume(in);
-      return;
+      break;
     }
     YNode *a = capture(in, &in->item), *b = s->pair && a ? capture(in, &in->item) : NULL;
     if (!a || (s->pair && !b))
-      return;
+      break;
     value->len++;
     if (s->pair)
       s->pair(ctx, s->key, a, b);
@@ -328,13 +352,32 @@ static void stream_value(YIn *in, const YStream *s, YNode *value, void *ctx) {
       s->item(ctx, s->key, a);
     es_arena_reset(&in->item);
     if (in->stop)
-      return;
+      break;
   }
+  in->streaming = NULL;
+}
+
+static bool known(const char *const *keys, const YNode *key) {
+  for (; key->type == Y_SCALAR && *keys; keys++)
+    if (strcmp(*keys, key->text) == 0)
+      return true;
+  return false;
+}
+
+/* Consumes a node and everything in it. */
+static void skip(YIn *in) {
+  int depth = in->depth;
+  do {
+    if (!peek(in))
+      return;
+    consume(in);
+  } while (in->depth > depth);
 }
 
 /* The root mapping's keys and values, each value streamed or captured. */
 static void read_root(YIn *in, const YFormat *f, YNode *root, void *ctx) {
   YNode *last = NULL;
+  bool foreign = false;
   for (;;) {
     const yaml_event_t *ev = peek(in);
     if (!ev)
@@ -347,6 +390,7 @@ static void read_root(YIn *in, const YFormat *f, YNode *root, void *ctx) {
     YNode *key = capture(in, &in->doc);
     if (!key || !(ev = peek(in)))
       return;
+    foreign |= !known(f->keys, key);
     const YStream *s = stream_of(f, root, key);
     YType want = s && s->pair ? Y_MAP : Y_SEQ;
     YType type = ev->type == YAML_SEQUENCE_START_EVENT  ? Y_SEQ
@@ -358,7 +402,11 @@ static void read_root(YIn *in, const YFormat *f, YNode *root, void *ctx) {
         return;
       append(root, &last, key);
       append(root, &last, value);
-      stream_value(in, s, value, ctx);
+      if (foreign) {
+        value->streamed = true;
+        skip(in);
+      } else
+        stream_value(in, s, value, ctx);
     } else {
       if (!(value = capture(in, &in->doc)))
         return;
@@ -388,9 +436,15 @@ static int read_doc(YIn *in, const YFormat *f, void *ctx) {
   if ((rc = f->begin(in, root, ctx)))
     return rc;
   read_root(in, f, root, ctx);
-  if (in->stop)
+  if (in->stop) {
+    /* too many errors or too deep: the held ones count; a syntax error
+     * alone speaks for a document that did not parse */
+    if (!in->parse_failed)
+      report_held(in, NULL);
     return in->err && in->err->code ? in->err->code : ES_EINVAL;
+  }
   rc = f->end(in, root, ctx);
+  in->nheld = 0; /* the lists end did not get to (a file of another kind) */
   return rc ? rc : in->stop ? ES_EINVAL : ES_OK;
 }
 

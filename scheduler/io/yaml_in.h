@@ -44,12 +44,23 @@ typedef struct YNode {
 /* k runs over a mapping's keys; its value is k->next. */
 #define Y_EACH_KEY(k, map) for (const YNode *k = (map)->first; k; k = k->next->next)
 
+/* An error of a streamed item, held until the reader gets to its list. */
+typedef struct YHeld {
+  const char *list;
+  EsMark mark;
+  char msg[480];
+} YHeld;
+
 /* The reading of one file: where errors go, the parser, scratch memory. */
 typedef struct YIn {
   const char *file;
   EsError *err;
-  int errors;     /* errors this reader reported */
+  int errors;     /* errors this reader reported or holds */
   bool stop;      /* too many errors, too deep, or a syntax error: read no further */
+  bool parse_failed;
+  const char *streaming; /* the key of the list whose items are being read */
+  YHeld held[Y_MAX_ERRORS + 1];
+  int nheld;
   yaml_parser_t parser;
   yaml_event_t ev; /* the event read ahead, when have_ev */
   bool have_ev;
@@ -66,7 +77,10 @@ static inline const char *y_text(const YNode *n) {
   return n && n->type == Y_SCALAR ? n->text : NULL;
 }
 
-/* Reports an error at node n (at 1:1 when NULL) and returns ES_EINVAL. */
+/* Reports an error at node n (at 1:1 when NULL) and returns ES_EINVAL.
+ * Errors of streamed items are held, so that a file reports its errors in
+ * the order its reader reads the document (header, then lists), and a file
+ * of another kind only its top-level keys: y_streamed reports a list's. */
 int y_error(YIn *in, const YNode *n, const char *fmt, ...)
 #if defined(__GNUC__)
     __attribute__((format(printf, 3, 4)))
@@ -89,6 +103,9 @@ bool y_bool(YIn *in, const YNode *n, const char *what, bool *out);
 bool y_check_keys(YIn *in, const YNode *n, const char *what, const char *const *allowed);
 /* The value of key in mapping n, or NULL. */
 const YNode *y_get(const YNode *n, const char *key);
+/* Whether list (a top-level value) streamed; reports the errors its items
+ * had, at the place the reader would have read it. */
+bool y_streamed(YIn *in, const YNode *list);
 /* A copy of n and its children in the document's memory, for a reader that
  * must keep an item until the document ends. */
 const YNode *y_keep(YIn *in, const YNode *n);
@@ -98,7 +115,8 @@ const YNode *y_keep(YIn *in, const YNode *n);
  * says that what it depends on is read (ready NULL: at once). A value that
  * is not ready, or not of that type, is captured whole for the document's
  * end, where the reader finds it in the root as usual; a streamed one is
- * in the root too, marked streamed, with len its count. list is key. */
+ * in the root too, marked streamed, with len its count; the reader calls
+ * y_streamed where it would read it. list is key. */
 typedef struct YStream {
   const char *key;
   bool (*ready)(const YNode *root_so_far);
@@ -109,8 +127,11 @@ typedef struct YStream {
 /* A kind of file. begin sees the document's root before its values (type
  * and mark only) and makes the model the items go into; end sees the root
  * with every top-level key. Either returns ES_OK or an error, which ends
- * the reading. streams ends with a NULL key. */
+ * the reading. streams ends with a NULL key. After a top-level key that is
+ * not in keys (a file of another kind), nothing streams: end reports the
+ * key, and the lists after it are skipped unread. */
 typedef struct YFormat {
+  const char *const *keys;
   const YStream *streams;
   int (*begin)(YIn *in, const YNode *root, void *ctx);
   int (*end)(YIn *in, const YNode *root, void *ctx);

@@ -165,7 +165,7 @@ static int end_platform(YIn *in, const YNode *root, void *ctx) {
   return r->ok ? ES_OK : ES_EINVAL;
 }
 
-static const YFormat format = {NULL, begin_platform, end_platform};
+static const YFormat format = {top_keys, NULL, begin_platform, end_platform};
 
 int es_platform_read(const char *path, EsPlatform **out, EsError *err) {
   EsPlatform *p = es_platform_new(NULL);

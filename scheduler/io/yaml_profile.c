@@ -198,7 +198,7 @@ static int end_profile(YIn *in, const YNode *root, void *ctx) {
   if (!y_check_keys(in, root, "a profile", top_keys))
     return ES_EINVAL;
   const YNode *tasks = y_get(root, "tasks");
-  if (tasks && !tasks->streamed && !(tasks->type == Y_SCALAR && !*y_text(tasks))) {
+  if (tasks && !y_streamed(in, tasks) && !(tasks->type == Y_SCALAR && !*y_text(tasks))) {
     if (!y_expect_seq(in, tasks, "tasks"))
       return ES_EINVAL;
     Y_EACH_ITEM(it, tasks)
@@ -222,7 +222,7 @@ static void entry_item(void *ctx, const char *list, const YNode *n) {
 
 static const YStream streams[] = {{"tasks", after_version, entry_item, NULL},
                                   {NULL, NULL, NULL, NULL}};
-static const YFormat format = {streams, begin_profile, end_profile};
+static const YFormat format = {top_keys, streams, begin_profile, end_profile};
 
 int es_profile_read(const char *path, EsProfile **out, EsError *err) {
   EsProfile *p = es_profile_new();

@@ -92,7 +92,7 @@ static void read_assigned(Reader *r, const YNode *k, const YNode *v) {
 }
 
 static void read_assignment(Reader *r, const YNode *map) {
-  if (map->streamed)
+  if (y_streamed(r->in, map))
     return;
   if (!y_expect_map(r->in, map, "assignment")) {
     r->ok = false;
@@ -150,7 +150,7 @@ static void read_per_task_pair(Reader *r, const YNode *k, const YNode *v, int ma
 }
 
 static void read_per_task(Reader *r, const YNode *map, int which) {
-  if (map->streamed)
+  if (y_streamed(r->in, map))
     return;
   if (!y_expect_map(r->in, map, per_task[which].key)) {
     r->ok = false;
@@ -186,7 +186,7 @@ static void read_duplicate(Reader *r, const YNode *n) {
 }
 
 static void read_duplicates(Reader *r, const YNode *list) {
-  if (list->streamed)
+  if (y_streamed(r->in, list))
     return;
   if (!y_expect_seq(r->in, list, "duplicates")) {
     r->ok = false;
@@ -338,7 +338,7 @@ static const YStream streams[] = {{"assignment", NULL, NULL, assigned_pair},
                                   {"expected_energy", after_assignment, NULL, per_task_pair},
                                   {"duplicates", after_assignment, duplicate_item, NULL},
                                   {NULL, NULL, NULL, NULL}};
-static const YFormat format = {streams, begin_schedule, end_schedule};
+static const YFormat format = {top_keys, streams, begin_schedule, end_schedule};
 
 int es_schedule_read(const char *path, EsScheduleList *out, EsError *err) {
   Reader r = {.out = out};
