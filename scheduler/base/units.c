@@ -2,6 +2,7 @@
 #include "scheduler/base/units.h"
 
 #include <math.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -67,8 +68,22 @@ static bool unit_factor(const char *unit, EsQuantity q, double *factor) {
   return false;
 }
 
+/* Up to 15 digits alone are exactly the integer they spell (no strtod):
+ * counts, sizes and abstract costs. */
+static bool small_integer(const char *text, double *out) {
+  uint64_t v = 0;
+  int n = 0;
+  for (; text[n] >= '0' && text[n] <= '9'; n++)
+    if (n < 15)
+      v = v * 10 + (uint64_t)(text[n] - '0');
+  if (n == 0 || n > 15 || text[n])
+    return false;
+  *out = (double)v;
+  return true;
+}
+
 bool es_parse_quantity(const char *text, EsQuantity q, double *out) {
-  if (special_value(text, out))
+  if (small_integer(text, out) || special_value(text, out))
     return true;
   char *end;
   double v = strtod(text, &end);

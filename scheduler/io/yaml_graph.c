@@ -1,8 +1,10 @@
 /* Graph files: reading and writing (docs/formats.md, "Graph file"). */
+#include <float.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "scheduler/base/vec.h"
 #include "scheduler/io/files.h"
 #include "scheduler/io/yaml_in.h"
 #include "scheduler/io/yaml_out.h"
@@ -27,7 +29,7 @@ typedef struct Reader {
   bool ok;
   const YNode *root;  /* its top-level keys so far */
   const YNode **held; /* edges that wait for `deferred` */
-  int nheld;
+  int nheld, held_cap;
 } Reader;
 
 static bool finite_nonnegative(Reader *r, const YNode *n, double v, const char *what) {
@@ -42,10 +44,29 @@ static bool finite_nonnegative(Reader *r, const YNode *n, double v, const char *
   return false;
 }
 
+/* One value of a task on device dev (level -1: one for all levels). The
+ * message's label is made only for an error: most files have none. */
+static void read_value(Reader *r, int t, const YNode *x, const YNode *dev_key, int dev,
+                       int level, bool is_time) {
+  EsQuantity q = is_time ? ES_Q_TIME : ES_Q_NUMBER;
+  double val;
+  if (!(x->type == Y_SCALAR && es_parse_quantity(x->text, q, &val) && val >= 0 &&
+        val <= DBL_MAX)) {
+    char label[160];
+    snprintf(label, sizeof label, "%s of task '%s' on device '%s'", is_time ? "time" : "cost",
+             r->g->tasks[t].name, y_text(dev_key));
+    if (!y_quantity(r->in, x, q, label, &val) || !finite_nonnegative(r, x, val, label)) {
+      r->ok = false;
+      return;
+    }
+  }
+  if (es_graph_add_value(r->g, t, is_time, dev, level, val, y_mark(x)))
+    r->ok = false;
+}
+
 /* cost: {DEVICE: NUMBER | [NUMBER per level]} ; time: likewise, seconds */
 static void read_values(Reader *r, int t, const YNode *map, bool is_time) {
-  const char *what = is_time ? "time" : "cost";
-  if (!y_expect_map(r->in, map, what)) {
+  if (!y_expect_map(r->in, map, is_time ? "time" : "cost")) {
     r->ok = false;
     return;
   }
@@ -56,26 +77,13 @@ static void read_values(Reader *r, int t, const YNode *map, bool is_time) {
       continue;
     }
     int dev = es_graph_device(r->g, y_text(k));
-    char label[160];
-    snprintf(label, sizeof label, "%s of task '%s' on device '%s'", what,
-             r->g->tasks[t].name, y_text(k));
-    EsQuantity q = is_time ? ES_Q_TIME : ES_Q_NUMBER;
-    if (v->type == Y_SEQ) {
-      int level = 0;
-      for (const YNode *x = v->first; x; x = x->next, level++) {
-        double val;
-        if (!y_quantity(r->in, x, q, label, &val) || !finite_nonnegative(r, x, val, label))
-          r->ok = false;
-        else if (es_graph_add_value(r->g, t, is_time, dev, level, val, y_mark(x)))
-          r->ok = false;
-      }
+    if (v->type != Y_SEQ) {
+      read_value(r, t, v, k, dev, -1, is_time);
       continue;
     }
-    double val;
-    if (!y_quantity(r->in, v, q, label, &val) || !finite_nonnegative(r, v, val, label))
-      r->ok = false;
-    else if (es_graph_add_value(r->g, t, is_time, dev, -1, val, y_mark(v)))
-      r->ok = false;
+    int level = 0;
+    for (const YNode *x = v->first; x; x = x->next, level++)
+      read_value(r, t, x, k, dev, level, is_time);
   }
 }
 
@@ -263,7 +271,15 @@ static void read_task(Reader *r, const YNode *n) {
   read_source_fields(r, t, n);
 }
 
-static int task_ref(Reader *r, const YNode *edge, const char *key) {
+/* The task an edge's key names: its index, -1 for none, -2 when the key
+ * is missing or not a scalar. */
+static int lookup(Reader *r, const YNode *edge, const char *key) {
+  const char *name = y_text(y_get(edge, key));
+  return name ? es_graph_find_task(r->g, name) : -2;
+}
+
+/* Checks the task t that lookup found for key. */
+static int task_ref(Reader *r, const YNode *edge, const char *key, int t) {
   const YNode *x = y_get(edge, key);
   if (!x) {
     y_error(r->in, edge, "edge without '%s'", key);
@@ -271,7 +287,6 @@ static int task_ref(Reader *r, const YNode *edge, const char *key) {
   }
   if (!y_expect_scalar(r->in, x, key))
     return -1;
-  int t = es_graph_find_task(r->g, y_text(x));
   if (t < 0)
     y_error(r->in, x, "edge %s unknown task '%s'", key, y_text(x));
   else if (t >= r->g->ntasks) {
@@ -282,12 +297,12 @@ static int task_ref(Reader *r, const YNode *edge, const char *key) {
   return t;
 }
 
-static void read_edge(Reader *r, const YNode *n) {
+static void read_edge_of(Reader *r, const YNode *n, int from, int to) {
   if (!y_expect_map(r->in, n, "an edge") || !y_check_keys(r->in, n, "an edge", edge_keys)) {
     r->ok = false;
     return;
   }
-  int from = task_ref(r, n, "from"), to = task_ref(r, n, "to");
+  from = task_ref(r, n, "from", from), to = task_ref(r, n, "to", to);
   if (from < 0 || to < 0) {
     r->ok = false;
     return;
@@ -321,6 +336,10 @@ static void read_edge(Reader *r, const YNode *n) {
       r->ok = false;
     }
   }
+}
+
+static void read_edge(Reader *r, const YNode *n) {
+  read_edge_of(r, n, lookup(r, n, "from"), lookup(r, n, "to"));
 }
 
 static void read_list(Reader *r, const YNode *root, const char *key,
@@ -362,23 +381,17 @@ static void read_deferred(Reader *r, const YNode *n) {
 /* An edge that names a task not read yet may name a deferred task (an
  * error of its own) while `deferred` is still to come: it waits for the
  * document's end. */
-static bool names_unknown(Reader *r, const YNode *edge) {
-  const char *from = y_text(y_get(edge, "from")), *to = y_text(y_get(edge, "to"));
-  return (from && es_graph_find_task(r->g, from) < 0) || (to && es_graph_find_task(r->g, to) < 0);
-}
-
 static void stream_edge(Reader *r, const YNode *n) {
-  if (y_get(r->root, "deferred") || !names_unknown(r, n)) {
-    read_edge(r, n);
+  int from = lookup(r, n, "from"), to = lookup(r, n, "to");
+  if ((from != -1 && to != -1) || y_get(r->root, "deferred")) {
+    read_edge_of(r, n, from, to);
     return;
   }
-  const YNode **held = realloc(r->held, sizeof *held * (size_t)(r->nheld + 1));
-  if (!held || !(held[r->nheld] = y_keep(r->in, n))) {
+  if (es_vec_reserve(&r->held, &r->held_cap, r->nheld + 1, sizeof *r->held) ||
+      !(r->held[r->nheld] = y_keep(r->in, n))) {
     r->ok = false;
-    r->held = held ? held : r->held;
     return;
   }
-  r->held = held;
   r->nheld++;
 }
 

@@ -128,9 +128,21 @@ static bool scan(const char *s, size_t n, Scan *sc) {
   return true;
 }
 
+/* Letters, digits and '_' alone are plain anywhere: most names. */
+static bool word(const char *s, size_t n) {
+  for (size_t i = 0; i < n; i++) {
+    unsigned c = (unsigned char)s[i];
+    if (!(((c | 0x20) - 'a') < 26u || (c - '0') < 10u || c == '_'))
+      return false;
+  }
+  return true;
+}
+
 static Style style_of(const char *s, size_t n, bool flow, bool key) {
   if (n == 0)
     return flow || key ? SINGLE : PLAIN;
+  if (word(s, n))
+    return PLAIN;
   Scan sc;
   if (!scan(s, n, &sc))
     return INVALID;
@@ -323,6 +335,23 @@ void y_seq_end(YOut *o) { close_level(o); }
 
 void y_str(YOut *o, const char *s) { scalar(o, s ? s : ""); }
 
+/* Digits without printf's format parsing: most numbers written are counts,
+ * levels and integer costs. */
+static void format_int(long long v, char buf[24]) {
+  char tmp[24];
+  int n = 0;
+  unsigned long long u = v < 0 ? 0 - (unsigned long long)v : (unsigned long long)v;
+  do
+    tmp[n++] = (char)('0' + u % 10);
+  while (u /= 10);
+  int i = 0;
+  if (v < 0)
+    buf[i++] = '-';
+  while (n)
+    buf[i++] = tmp[--n];
+  buf[i] = '\0';
+}
+
 /* %.15g reads back for most values and is the shortest when it does (any
  * decimal of at most 15 digits is the nearest one to the double it names);
  * otherwise 16 or 17 digits, 17 always reading back. */
@@ -336,7 +365,7 @@ void es_format_number(double v, char buf[32]) {
     return;
   }
   if (fabs(v) < 1e15 && v == (double)(long long)v && !(v == 0 && signbit(v))) {
-    snprintf(buf, 32, "%lld", (long long)v);
+    format_int((long long)v, buf);
     return;
   }
   for (int prec = 15; prec < 17; prec++) {
@@ -355,7 +384,7 @@ void y_num(YOut *o, double v) {
 
 void y_int_out(YOut *o, long v) {
   char buf[24];
-  snprintf(buf, sizeof buf, "%ld", v);
+  format_int(v, buf);
   plain(o, buf);
 }
 
