@@ -352,9 +352,72 @@ static void format_int(long long v, char buf[24]) {
   buf[i] = '\0';
 }
 
-/* %.15g reads back for most values and is the shortest when it does (any
- * decimal of at most 15 digits is the nearest one to the double it names);
- * otherwise 16 or 17 digits, 17 always reading back. */
+/* Whether rounding d17 to prec digits may differ from rounding v itself:
+ * the digits cut off are 5 then zeros, which v's further digits decide. */
+static bool tie(const char *d17, int prec) {
+  if (prec >= 17 || d17[prec] != '5')
+    return false;
+  for (int i = prec + 1; i < 17; i++)
+    if (d17[i] != '0')
+      return false;
+  return true;
+}
+
+/* v's digits rounded to prec significant digits, written as %.{prec}g
+ * would write them, from d17 (its 17 digits) and exponent: printf once,
+ * round the string twice, rather than printf three times. */
+static void format_g(bool neg, const char *d17, int exp, int prec, char *buf) {
+  char d[18];
+  memcpy(d, d17, 17);
+  d[17] = '\0';
+  if (prec < 17 && d[prec] >= '5') {
+    int i = prec - 1;
+    while (i >= 0 && d[i] == '9')
+      d[i--] = '0';
+    if (i < 0) {
+      memmove(d + 1, d, 16);
+      d[0] = '1';
+      exp++;
+    } else
+      d[i]++;
+  }
+  int nd = prec;
+  while (nd > 1 && d[nd - 1] == '0')
+    nd--;
+  char *o = buf;
+  if (neg)
+    *o++ = '-';
+  if (exp < -4 || exp >= prec) {
+    *o++ = d[0];
+    if (nd > 1) {
+      *o++ = '.';
+      memcpy(o, d + 1, (size_t)nd - 1);
+      o += nd - 1;
+    }
+    snprintf(o, 16, "e%c%02d", exp < 0 ? '-' : '+', exp < 0 ? -exp : exp);
+    return;
+  }
+  if (exp < 0) {
+    *o++ = '0', *o++ = '.';
+    for (int i = -1; i > exp; i--)
+      *o++ = '0';
+    memcpy(o, d, (size_t)nd);
+    o += nd;
+  } else {
+    for (int i = 0; i <= exp; i++)
+      *o++ = i < nd ? d[i] : '0';
+    if (nd > exp + 1) {
+      *o++ = '.';
+      memcpy(o, d + exp + 1, (size_t)(nd - exp - 1));
+      o += nd - exp - 1;
+    }
+  }
+  *o = '\0';
+}
+
+/* 15 significant digits read back for most values and are then the
+ * shortest (any decimal of at most 15 digits is the nearest one to the
+ * double it names); otherwise 16, or 17, which always read back. */
 void es_format_number(double v, char buf[32]) {
   if (isnan(v)) {
     strcpy(buf, ".nan");
@@ -368,12 +431,22 @@ void es_format_number(double v, char buf[32]) {
     format_int((long long)v, buf);
     return;
   }
-  for (int prec = 15; prec < 17; prec++) {
-    snprintf(buf, 32, "%.*g", prec, v);
-    if (strtod(buf, NULL) == v)
+  char e[40]; /* [-]d.dddddddddddddddde[+-]X */
+  snprintf(e, sizeof e, "%.16e", v);
+  bool neg = e[0] == '-';
+  const char *m = e + neg;
+  char d17[17];
+  d17[0] = m[0];
+  memcpy(d17 + 1, m + 2, 16);
+  int exp = atoi(m + 19);
+  for (int prec = 15; prec <= 17; prec++) {
+    if (tie(d17, prec))
+      snprintf(buf, 32, "%.*g", prec, v);
+    else
+      format_g(neg, d17, exp, prec, buf);
+    if (prec == 17 || strtod(buf, NULL) == v)
       return;
   }
-  snprintf(buf, 32, "%.17g", v);
 }
 
 void y_num(YOut *o, double v) {
