@@ -106,7 +106,7 @@ void es_format_quantity(double v, EsQuantity q, char buf[48]) {
   static const struct {
     double factor;
     const char *prefix;
-  } steps[] = {{1e12, "T"}, {1e9, "G"}, {1e6, "M"}, {1e3, "k"}, {1, ""},
+  } steps[] = {{1e12, "T"}, {1e9, "G"},  {1e6, "M"},  {1e3, "k"},  {1, ""},
                {1e-3, "m"}, {1e-6, "u"}, {1e-9, "n"}, {1e-12, "p"}};
   int i = 4;
   if (q != ES_Q_NUMBER && v != 0 && isfinite(v))

@@ -22,10 +22,9 @@
 #include "scheduler/io/yaml_in.h"
 #include "scheduler/io/yaml_out.h"
 
-static const char *const top_keys[] = {"collection", "cores", "deadline", "frequencies",
-                                       "alpha",      "levels", "tasks",   NULL};
-static const char *const task_keys[] = {"name", "work", "max_width", "comm", "efficiency",
-                                        NULL};
+static const char *const top_keys[] = {"collection", "cores",  "deadline", "frequencies",
+                                       "alpha",      "levels", "tasks",    NULL};
+static const char *const task_keys[] = {"name", "work", "max_width", "comm", "efficiency", NULL};
 static const char *const level_keys[] = {"freq", "power", NULL};
 
 typedef struct Reader {
@@ -37,16 +36,14 @@ typedef struct Reader {
 
 /* A number at key of map n into *out, checked with the predicate's text:
  * ">0" positive, ">=0" non-negative, ">=1" at least one. */
-static bool number(Reader *r, const YNode *map, const char *key, EsQuantity q,
-                   const char *rule, double *out) {
+static bool number(Reader *r, const YNode *map, const char *key, EsQuantity q, const char *rule,
+                   double *out) {
   const YNode *x = y_get(map, key);
   if (!x)
     return false;
   if (!y_quantity(r->in, x, q, key, out))
     return r->ok = false;
-  bool good = strcmp(rule, ">0") == 0    ? *out > 0
-              : strcmp(rule, ">=0") == 0 ? *out >= 0
-                                         : *out >= 1;
+  bool good = strcmp(rule, ">0") == 0 ? *out > 0 : strcmp(rule, ">=0") == 0 ? *out >= 0 : *out >= 1;
   if (!good || (isinf(*out) && strcmp(key, "max_width") != 0)) {
     y_error(r->in, x, "'%s' must be %s, found '%s'", key,
             strcmp(rule, ">0") == 0    ? "a positive finite number"
@@ -139,7 +136,8 @@ static void read_table(Reader *r, const YNode *map, EsCrownTask *t) {
     const YNode *v = k->next;
     long w;
     double e;
-    if (!y_int(r->in, k, "a width", &w) || !y_quantity(r->in, v, ES_Q_NUMBER, "an efficiency", &e)) {
+    if (!y_int(r->in, k, "a width", &w) ||
+        !y_quantity(r->in, v, ES_Q_NUMBER, "an efficiency", &e)) {
       r->ok = false;
       continue;
     }
@@ -237,7 +235,7 @@ static void read_tasks(Reader *r, const YNode *root) {
     r->ok = false;
   else
     Y_EACH_ITEM(it, tasks)
-    read_task(r, it);
+  read_task(r, it);
 }
 
 static int begin_collection(YIn *in, const YNode *root, void *ctx) {

@@ -34,7 +34,7 @@ static const char *const top_keys[] = {
     "crown_schedule", "algorithm", "cores",  "crown_cores", "deadline", "energy",
     "makespan",       "feasible",  "status", "bound",       "gap",      "seconds",
     "note",           "levels",    "tasks",  "order",       NULL};
-static const char *const task_keys[] = {"name", "group", "width", "level",
+static const char *const task_keys[] = {"name", "group", "width",  "level",
                                         "freq", "time",  "energy", NULL};
 static const char *const level_keys[] = {"freq", "power", NULL};
 static const char *const status_names[] = {"heuristic", "optimal", "time-limit"};
@@ -56,8 +56,7 @@ static const char *text_of(Reader *r, const YNode *root, const char *key) {
   return es_arena_strdup(&r->s->arena, y_text(x));
 }
 
-static double num_of(Reader *r, const YNode *map, const char *key, EsQuantity q,
-                     bool required) {
+static double num_of(Reader *r, const YNode *map, const char *key, EsQuantity q, bool required) {
   const YNode *x = y_get(map, key);
   double v = NAN;
   if (!x && required) {
@@ -139,8 +138,8 @@ static void read_levels(Reader *r, const YNode *root) {
     }
     r->s->levels[k].freq = num_of(r, x, "freq", ES_Q_FREQUENCY, true);
     r->s->levels[k].power = num_of(r, x, "power", ES_Q_POWER, true);
-    if (r->ok && (!(r->s->levels[k].freq > 0) || (k > 0 && !(r->s->levels[k].freq <
-                                                              r->s->levels[k - 1].freq)))) {
+    if (r->ok && (!(r->s->levels[k].freq > 0) ||
+                  (k > 0 && !(r->s->levels[k].freq < r->s->levels[k - 1].freq)))) {
       y_error(r->in, x, "levels must have positive frequencies, fastest first");
       r->ok = false;
     }
@@ -152,8 +151,8 @@ static void read_levels(Reader *r, const YNode *root) {
 static bool check_place(Reader *r, const YNode *n, const EsCrownPlaced *t, double f) {
   const EsCrownSchedule *s = r->s;
   if (t->group < 1 || t->group >= 2 * s->p) {
-    y_error(r->in, y_get(n, "group"), "group %d is outside the crown of %d cores (1..%d)",
-            t->group, s->p, 2 * s->p - 1);
+    y_error(r->in, y_get(n, "group"), "group %d is outside the crown of %d cores (1..%d)", t->group,
+            s->p, 2 * s->p - 1);
     return false;
   }
   if (t->width != s->p >> crown_depth(t->group)) {
@@ -162,13 +161,12 @@ static bool check_place(Reader *r, const YNode *n, const EsCrownPlaced *t, doubl
     return false;
   }
   if (t->level >= s->nlevels) {
-    y_error(r->in, y_get(n, "level"), "level %d, but there are %d levels", t->level,
-            s->nlevels);
+    y_error(r->in, y_get(n, "level"), "level %d, but there are %d levels", t->level, s->nlevels);
     return false;
   }
   if (!isnan(f) && f != s->levels[t->level].freq) {
-    y_error(r->in, y_get(n, "freq"), "freq %g is not level %d's frequency %g", f,
-            t->level, s->levels[t->level].freq);
+    y_error(r->in, y_get(n, "freq"), "freq %g is not level %d's frequency %g", f, t->level,
+            s->levels[t->level].freq);
     return false;
   }
   return true;
@@ -224,8 +222,7 @@ static void check_order(Reader *r, const YNode *root) {
   if (!list)
     return;
   int m = 0;
-  for (const YNode *core = list->type == Y_SEQ ? list->first : NULL; core;
-       core = core->next, m++) {
+  for (const YNode *core = list->type == Y_SEQ ? list->first : NULL; core; core = core->next, m++) {
     int k = m < s->p ? s->core_first[m] : 0, end = m < s->p ? s->core_first[m + 1] : 0;
     bool same = core->type == Y_SEQ && core->len == end - k;
     for (const YNode *t = same ? core->first : NULL; same && t; t = t->next, k++)

@@ -57,9 +57,9 @@ int es_output_open(EsOutput *o, const char *path, EsError *err) {
 int es_output_commit(EsOutput *o, EsError *err) {
   if (o->f == stdout) {
     o->f = NULL;
-    return fflush(stdout) == 0 ? ES_OK
-                               : es_error_set(err, ES_EIO, "<stdout>", 0, 0,
-                                              "cannot write standard output");
+    return fflush(stdout) == 0
+               ? ES_OK
+               : es_error_set(err, ES_EIO, "<stdout>", 0, 0, "cannot write standard output");
   }
   int bad = ferror(o->f) | fflush(o->f);
   if (o->tmp)

@@ -9,17 +9,16 @@
 #include "scheduler/io/yaml_in.h"
 #include "scheduler/io/yaml_out.h"
 
-static const char *const top_keys[] = {"name",  "fingerprint", "shape",    "tasks",  "edges",
-                                       "deferred", "function", "source", "noalias", NULL};
-static const char *const task_keys[] = {"name",     "key",    "pin",    "kind",     "cost",
-                                        "time",     "mem_bound", "function", "callee", "variants",
-                                        "access",   "source", "deferred", "args", "noreplay",
-                                        NULL};
-static const char *const edge_keys[] = {"from", "to", "data", "bytes", "cost", "time", "kind",
-                                        NULL};
-static const char *const access_keys[] = {"item", "mode", "lo",       "len",
+static const char *const top_keys[] = {"name",     "fingerprint", "shape",  "tasks",   "edges",
+                                       "deferred", "function",    "source", "noalias", NULL};
+static const char *const task_keys[] = {
+    "name",   "key",      "pin",    "kind",   "cost",     "time", "mem_bound", "function",
+    "callee", "variants", "access", "source", "deferred", "args", "noreplay",  NULL};
+static const char *const edge_keys[] = {"from", "to",   "data", "bytes",
+                                        "cost", "time", "kind", NULL};
+static const char *const access_keys[] = {"item", "mode",  "lo",       "len",
                                           "type", "bytes", "inferred", NULL};
-static const char *const source_keys[] = {"file",    "line", "col", "end_line",
+static const char *const source_keys[] = {"file",    "line",  "col", "end_line",
                                           "end_col", "begin", "end", NULL};
 
 typedef struct Reader {
@@ -46,12 +45,11 @@ static bool finite_nonnegative(Reader *r, const YNode *n, double v, const char *
 
 /* One value of a task on device dev (level -1: one for all levels). The
  * message's label is made only for an error: most files have none. */
-static void read_value(Reader *r, int t, const YNode *x, const YNode *dev_key, int dev,
-                       int level, bool is_time) {
+static void read_value(Reader *r, int t, const YNode *x, const YNode *dev_key, int dev, int level,
+                       bool is_time) {
   EsQuantity q = is_time ? ES_Q_TIME : ES_Q_NUMBER;
   double val;
-  if (!(x->type == Y_SCALAR && es_parse_quantity(x->text, q, &val) && val >= 0 &&
-        val <= DBL_MAX)) {
+  if (!(x->type == Y_SCALAR && es_parse_quantity(x->text, q, &val) && val >= 0 && val <= DBL_MAX)) {
     char label[160];
     snprintf(label, sizeof label, "%s of task '%s' on device '%s'", is_time ? "time" : "cost",
              r->g->tasks[t].name, y_text(dev_key));
@@ -112,14 +110,14 @@ static void read_access(Reader *r, EsAccess *a, const YNode *n) {
     y_error(r->in, n, "access without 'item'");
   }
   const char *mode = y_text(y_get(n, "mode"));
-  a->mode = !mode ? 0
-            : !strcmp(mode, "in") ? ES_ACCESS_IN
-            : !strcmp(mode, "out") ? ES_ACCESS_OUT
-            : !strcmp(mode, "inout") ? ES_ACCESS_INOUT : 0;
+  a->mode = !mode                    ? 0
+            : !strcmp(mode, "in")    ? ES_ACCESS_IN
+            : !strcmp(mode, "out")   ? ES_ACCESS_OUT
+            : !strcmp(mode, "inout") ? ES_ACCESS_INOUT
+                                     : 0;
   if (!a->mode) {
     r->ok = false;
-    y_error(r->in, y_get(n, "mode") ? y_get(n, "mode") : n,
-            "access mode must be in, out or inout");
+    y_error(r->in, y_get(n, "mode") ? y_get(n, "mode") : n, "access mode must be in, out or inout");
   }
   const YNode *b = y_get(n, "bytes"), *inf = y_get(n, "inferred");
   if (b && !y_quantity(r->in, b, ES_Q_BYTES, "bytes", &a->bytes))
@@ -169,8 +167,8 @@ static const char **read_strings(Reader *r, const YNode *x, const char *what, in
 
 /* The front end's fields: function, callee, args, variants, access, source. */
 static void read_source_fields(Reader *r, int ti, const YNode *n) {
-  static const char *const any[] = {"function", "callee", "variants", "access", "source",
-                                    "deferred", "args",   "noreplay"};
+  static const char *const any[] = {"function", "callee",   "variants", "access",
+                                    "source",   "deferred", "args",     "noreplay"};
   bool present = false;
   for (size_t i = 0; i < sizeof any / sizeof *any; i++)
     present |= y_get(n, any[i]) != NULL;
@@ -316,17 +314,14 @@ static void read_edge_of(Reader *r, const YNode *n, int from, int to) {
   }
   EsEdge *ed = &r->g->edges[e];
   ed->mark = y_mark(n);
-  if ((x = y_get(n, "bytes")) &&
-      (!y_quantity(r->in, x, ES_Q_BYTES, "bytes", &ed->bytes) ||
-       !finite_nonnegative(r, x, ed->bytes, "bytes")))
+  if ((x = y_get(n, "bytes")) && (!y_quantity(r->in, x, ES_Q_BYTES, "bytes", &ed->bytes) ||
+                                  !finite_nonnegative(r, x, ed->bytes, "bytes")))
     r->ok = false;
-  if ((x = y_get(n, "cost")) &&
-      (!y_quantity(r->in, x, ES_Q_NUMBER, "edge cost", &ed->cost) ||
-       !finite_nonnegative(r, x, ed->cost, "edge cost")))
+  if ((x = y_get(n, "cost")) && (!y_quantity(r->in, x, ES_Q_NUMBER, "edge cost", &ed->cost) ||
+                                 !finite_nonnegative(r, x, ed->cost, "edge cost")))
     r->ok = false;
-  if ((x = y_get(n, "time")) &&
-      (!y_quantity(r->in, x, ES_Q_TIME, "edge time", &ed->time) ||
-       !finite_nonnegative(r, x, ed->time, "edge time")))
+  if ((x = y_get(n, "time")) && (!y_quantity(r->in, x, ES_Q_TIME, "edge time", &ed->time) ||
+                                 !finite_nonnegative(r, x, ed->time, "edge time")))
     r->ok = false;
   if ((x = y_get(n, "kind")) && y_expect_scalar(r->in, x, "kind")) {
     if (!strcmp(y_text(x), "order"))

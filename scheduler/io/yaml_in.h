@@ -55,8 +55,8 @@ typedef struct YHeld {
 typedef struct YIn {
   const char *file;
   EsError *err;
-  int errors;     /* errors this reader reported or holds */
-  bool stop;      /* too many errors, too deep, or a syntax error: read no further */
+  int errors; /* errors this reader reported or holds */
+  bool stop;  /* too many errors, too deep, or a syntax error: read no further */
   bool parse_failed;
   const char *streaming; /* the key of the list whose items are being read */
   YHeld held[Y_MAX_ERRORS + 1];

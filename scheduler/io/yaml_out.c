@@ -49,7 +49,11 @@ typedef enum Style { PLAIN, SINGLE, DOUBLE, INVALID } Style;
 /* The code point at s (length *w), or -1 when s is not valid UTF-8. */
 static long decode(const unsigned char *s, size_t n, int *w) {
   unsigned c = s[0];
-  int len = c < 0x80 ? 1 : (c & 0xE0) == 0xC0 ? 2 : (c & 0xF0) == 0xE0 ? 3 : (c & 0xF8) == 0xF0 ? 4 : 0;
+  int len = c < 0x80             ? 1
+            : (c & 0xE0) == 0xC0 ? 2
+            : (c & 0xF0) == 0xE0 ? 3
+            : (c & 0xF8) == 0xF0 ? 4
+                                 : 0;
   if (!len || (size_t)len > n)
     return -1;
   long v = len == 1 ? c : c & (0x7F >> len);
@@ -172,9 +176,9 @@ static void write_escape(YOut *o, long c) {
   static const struct {
     long c;
     char e;
-  } named[] = {{0, '0'},    {7, 'a'},   {8, 'b'},   {9, 't'},      {10, 'n'},     {11, 'v'},
-               {12, 'f'},   {13, 'r'},  {27, 'e'},  {'"', '"'},    {'\\', '\\'},  {0x85, 'N'},
-               {0xA0, '_'}, {0x2028, 'L'}, {0x2029, 'P'}};
+  } named[] = {{0, '0'},     {7, 'a'},    {8, 'b'},    {9, 't'},      {10, 'n'},
+               {11, 'v'},    {12, 'f'},   {13, 'r'},   {27, 'e'},     {'"', '"'},
+               {'\\', '\\'}, {0x85, 'N'}, {0xA0, '_'}, {0x2028, 'L'}, {0x2029, 'P'}};
   char buf[12];
   for (size_t i = 0; i < sizeof named / sizeof *named; i++)
     if (named[i].c == c) {
@@ -182,7 +186,7 @@ static void write_escape(YOut *o, long c) {
       put(o, buf, 2);
       return;
     }
-  int len = c <= 0xFF ? snprintf(buf, sizeof buf, "\\x%02lX", c)
+  int len = c <= 0xFF     ? snprintf(buf, sizeof buf, "\\x%02lX", c)
             : c <= 0xFFFF ? snprintf(buf, sizeof buf, "\\u%04lX", c)
                           : snprintf(buf, sizeof buf, "\\U%08lX", c);
   put(o, buf, (size_t)len);
@@ -280,9 +284,9 @@ static void open_level(YOut *o, bool map, bool flow) {
   prefix(o, !flow, false);
   if (flow)
     putc1(o, map ? '{' : '[');
-  int indent = !parent             ? 0
+  int indent = !parent               ? 0
                : !map && parent->map ? parent->indent /* a list under a key */
-                                   : parent->indent + 2;
+                                     : parent->indent + 2;
   o->level[o->depth++] = (YLevel){map, flow, 0, indent};
 }
 

@@ -10,11 +10,11 @@
 #include "scheduler/io/yaml_out.h"
 
 static const char *const top_keys[] = {"name", "devices", "links", NULL};
-static const char *const device_keys[] = {"name", "kind", "idle_power", "levels",
-                                          "freq", "power", "voltage", NULL};
+static const char *const device_keys[] = {"name", "kind",  "idle_power", "levels",
+                                          "freq", "power", "voltage",    NULL};
 static const char *const level_keys[] = {"freq", "power", "voltage", NULL};
-static const char *const link_keys[] = {"from", "to", "bandwidth", "latency", "power",
-                                        "directed", NULL};
+static const char *const link_keys[] = {"from",  "to",       "bandwidth", "latency",
+                                        "power", "directed", NULL};
 
 typedef struct Reader {
   YIn *in;
@@ -142,8 +142,7 @@ static int begin_platform(YIn *in, const YNode *root, void *ctx) {
 
 static int end_platform(YIn *in, const YNode *root, void *ctx) {
   Reader *r = ctx;
-  if (!y_expect_map(in, root, "a platform file") ||
-      !y_check_keys(in, root, "a platform", top_keys))
+  if (!y_expect_map(in, root, "a platform file") || !y_check_keys(in, root, "a platform", top_keys))
     return ES_EINVAL;
   const char *name = y_text(y_get(root, "name"));
   if (name)

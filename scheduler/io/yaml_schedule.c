@@ -26,7 +26,7 @@ static const char *const top_keys[] = {
     "total_time", "makespan",   "bound",       "note",           "assignment",    "levels",
     "timing",     "duplicates", "baselines",   "baseline_times", "dvfs",          "energy",
     "slr",        "ecr",        "idle",        "keys",           "expected_time", "expected_energy",
-    "kinds",      NULL};
+    NULL};
 static const char *const dup_keys[] = {"task", "device", "level", "start", "finish", NULL};
 
 typedef struct Reader {
@@ -113,12 +113,9 @@ static bool read_task_value(Reader *r, EsScheduleEntry *e, const YNode *v, PerTa
       return false;
     e->level = (int)level;
     return true;
-  case PER_KEY:
-    return (e->key = copy_text(r, v, "a key")) != NULL;
-  case PER_TIME:
-    return y_quantity(r->in, v, ES_Q_TIME, "an expected time", &e->time);
-  case PER_ENERGY:
-    return y_quantity(r->in, v, ES_Q_ENERGY, "an expected energy", &e->energy);
+  case PER_KEY: return (e->key = copy_text(r, v, "a key")) != NULL;
+  case PER_TIME: return y_quantity(r->in, v, ES_Q_TIME, "an expected time", &e->time);
+  case PER_ENERGY: return y_quantity(r->in, v, ES_Q_ENERGY, "an expected energy", &e->energy);
   case PER_TIMING: break;
   }
   if (v->type != Y_SEQ || v->len != 2) {
@@ -165,9 +162,16 @@ static void read_duplicate(Reader *r, const YNode *n) {
     r->ok = false;
     return;
   }
-  EsScheduleEntry e = {copy_text(r, y_get(n, "task"), "task"), NULL,
-                       copy_text(r, y_get(n, "device"), "device"), 0, NAN, NAN, NAN,
-                       NAN, true, y_mark(n)};
+  EsScheduleEntry e = {copy_text(r, y_get(n, "task"), "task"),
+                       NULL,
+                       copy_text(r, y_get(n, "device"), "device"),
+                       0,
+                       NAN,
+                       NAN,
+                       NAN,
+                       NAN,
+                       true,
+                       y_mark(n)};
   long level = 0;
   const YNode *x = y_get(n, "level");
   if (x && !y_int(r->in, x, "level", &level))

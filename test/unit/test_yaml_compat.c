@@ -149,8 +149,8 @@ static void crown_schedules(const char *path, EsError *err) {
 }
 
 static void dump(const char *path) {
-  void (*readers[])(const char *, EsError *) = {graphs,      platform,   profile,
-                                                 schedules,   collections, crown_schedules};
+  void (*readers[])(const char *, EsError *) = {graphs,    platform,    profile,
+                                                schedules, collections, crown_schedules};
   fprintf(out, "== %s\n", path);
   for (size_t i = 0; i < sizeof readers / sizeof *readers; i++) {
     EsError err = {.report = on_error};
