@@ -27,6 +27,7 @@ typedef struct Reader {
   EsGraph *g; /* the graph of the document being read */
   bool ok;
   const YNode *root;  /* its top-level keys so far */
+  int last_ref[2];    /* the tasks the last edge's from and to named */
   const YNode **held; /* edges that wait for `deferred` */
   int nheld, held_cap;
 } Reader;
@@ -273,7 +274,19 @@ static void read_task(Reader *r, const YNode *n) {
  * is missing or not a scalar. */
 static int lookup(Reader *r, const YNode *edge, const char *key) {
   const char *name = y_text(y_get(edge, key));
-  return name ? es_graph_find_task(r->g, name) : -2;
+  if (!name)
+    return -2;
+  /* Edges come grouped by one end (every task's inputs, or its output):
+   * that end names the task of the edge before or the next one, whose
+   * names are in cache, where the index's slot is not. */
+  int *last = &r->last_ref[key[0] == 't'];
+  for (int t = *last; t >= 0 && t <= *last + 1 && t < r->g->ntasks; t++)
+    if (strcmp(r->g->tasks[t].name, name) == 0)
+      return *last = t;
+  int t = es_graph_find_task(r->g, name);
+  if (t >= 0 && t < r->g->ntasks)
+    *last = t;
+  return t;
 }
 
 /* Checks the task t that lookup found for key. */
@@ -413,6 +426,7 @@ static int begin_graph(YIn *in, const YNode *root, void *ctx) {
   }
   g->file = es_graph_intern(g, in->file);
   r->in = in, r->g = g, r->ok = true, r->root = root, r->nheld = 0;
+  r->last_ref[0] = r->last_ref[1] = 0;
   return ES_OK;
 }
 
