@@ -200,6 +200,7 @@ int main(int argc, char **argv) {
   printf("YAML I/O against a libyaml event-only reader of the same file (CPU time)\n");
   printf("%-5s %9s  %-8s %9s %7s %9s %7s\n", "kind", "tasks", "path", "us/task", "growth",
          "peak MB", "/floor");
+  fflush(stdout); /* the children must not print it again */
   bench_kind("tree", max_exp);
   bench_kind("dag", max_exp);
   printf("goal: schedule/floor <= 2 and peak <= 400 MB at 10^6 tasks; 10^7 within memory\n");

@@ -26,8 +26,10 @@ typedef struct Reader {
   EsGraphList *out;
   EsGraph *g; /* the graph of the document being read */
   bool ok;
-  const YNode *root;  /* its top-level keys so far */
-  int last_ref[2];    /* the tasks the last edge's from and to named */
+  const YNode *root; /* its top-level keys so far */
+  int last_ref[2];   /* the tasks the last edge's from and to named */
+  bool ref_hit[2];   /* whether the last lookup of that end found it there */
+  unsigned ref_tries[2];
   const YNode **held; /* edges that wait for `deferred` */
   int nheld, held_cap;
 } Reader;
@@ -278,11 +280,17 @@ static int lookup(Reader *r, const YNode *edge, const char *key) {
     return -2;
   /* Edges come grouped by one end (every task's inputs, or its output):
    * that end names the task of the edge before or the next one, whose
-   * names are in cache, where the index's slot is not. */
-  int *last = &r->last_ref[key[0] == 't'];
-  for (int t = *last; t >= 0 && t <= *last + 1 && t < r->g->ntasks; t++)
-    if (strcmp(r->g->tasks[t].name, name) == 0)
-      return *last = t;
+   * names are in cache, where the index's slot is not. The other end is
+   * tried again only now and then. */
+  int k = key[0] == 't', *last = &r->last_ref[k];
+  if (r->ref_hit[k] || (++r->ref_tries[k] & 15) == 0) {
+    for (int t = *last; t >= 0 && t <= *last + 1 && t < r->g->ntasks; t++)
+      if (strcmp(r->g->tasks[t].name, name) == 0) {
+        r->ref_hit[k] = true;
+        return *last = t;
+      }
+    r->ref_hit[k] = false;
+  }
   int t = es_graph_find_task(r->g, name);
   if (t >= 0 && t < r->g->ntasks)
     *last = t;
@@ -427,6 +435,7 @@ static int begin_graph(YIn *in, const YNode *root, void *ctx) {
   g->file = es_graph_intern(g, in->file);
   r->in = in, r->g = g, r->ok = true, r->root = root, r->nheld = 0;
   r->last_ref[0] = r->last_ref[1] = 0;
+  r->ref_hit[0] = r->ref_hit[1] = true;
   return ES_OK;
 }
 
