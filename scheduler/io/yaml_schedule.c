@@ -26,7 +26,7 @@ static const char *const top_keys[] = {
     "total_time", "makespan",   "bound",       "note",           "assignment",    "levels",
     "timing",     "duplicates", "baselines",   "baseline_times", "dvfs",          "energy",
     "slr",        "ecr",        "idle",        "keys",           "expected_time", "expected_energy",
-    NULL};
+    "kinds",      NULL};
 static const char *const dup_keys[] = {"task", "device", "level", "start", "finish", NULL};
 
 typedef struct Reader {
@@ -88,7 +88,7 @@ static void read_assigned(Reader *r, const YNode *k, const YNode *v) {
     r->ok = false;
     return;
   }
-  *e = (EsScheduleEntry){task, NULL, dev, 0, NAN, NAN, NAN, NAN, false, y_mark(k)};
+  *e = (EsScheduleEntry){task, NULL, dev, 0, NAN, NAN, NAN, NAN, false, y_mark(k), ES_TASK_REGION};
 }
 
 static void read_assignment(Reader *r, const YNode *map) {
@@ -116,6 +116,15 @@ static bool read_task_value(Reader *r, EsScheduleEntry *e, const YNode *v, PerTa
   case PER_KEY: return (e->key = copy_text(r, v, "a key")) != NULL;
   case PER_TIME: return y_quantity(r->in, v, ES_Q_TIME, "an expected time", &e->time);
   case PER_ENERGY: return y_quantity(r->in, v, ES_Q_ENERGY, "an expected energy", &e->energy);
+  case PER_KIND:
+    if (!y_expect_scalar(r->in, v, "a kind"))
+      return false;
+    if (!strcmp(y_text(v), "input") || !strcmp(y_text(v), "host")) {
+      e->kind = !strcmp(y_text(v), "input") ? ES_TASK_INPUT : ES_TASK_HOST;
+      return true;
+    }
+    y_error(r->in, v, "kind of '%s' must be input or host, not '%s'", e->task, y_text(v));
+    return false;
   case PER_TIMING: break;
   }
   if (v->type != Y_SEQ || v->len != 2) {
@@ -130,11 +139,8 @@ static bool read_task_value(Reader *r, EsScheduleEntry *e, const YNode *v, PerTa
 static const struct {
   const char *key;
   PerTask kind;
-} per_task[] = {{"levels", PER_LEVEL},
-                {"timing", PER_TIMING},
-                {"keys", PER_KEY},
-                {"expected_time", PER_TIME},
-                {"expected_energy", PER_ENERGY}};
+} per_task[] = {{"levels", PER_LEVEL},       {"timing", PER_TIMING},          {"keys", PER_KEY},
+                {"expected_time", PER_TIME}, {"expected_energy", PER_ENERGY}, {"kinds", PER_KIND}};
 
 static void read_per_task_pair(Reader *r, const YNode *k, const YNode *v, int map) {
   EsScheduleEntry *e = y_text(k) ? entry(r, y_text(k)) : NULL;
@@ -171,7 +177,8 @@ static void read_duplicate(Reader *r, const YNode *n) {
                        NAN,
                        NAN,
                        true,
-                       y_mark(n)};
+                       y_mark(n),
+                       ES_TASK_REGION};
   long level = 0;
   const YNode *x = y_get(n, "level");
   if (x && !y_int(r->in, x, "level", &level))
@@ -340,6 +347,7 @@ static const YStream streams[] = {{"assignment", NULL, NULL, assigned_pair},
                                   {"keys", after_assignment, NULL, per_task_pair},
                                   {"expected_time", after_assignment, NULL, per_task_pair},
                                   {"expected_energy", after_assignment, NULL, per_task_pair},
+                                  {"kinds", after_assignment, NULL, per_task_pair},
                                   {"duplicates", after_assignment, duplicate_item, NULL},
                                   {NULL, NULL, NULL, NULL}};
 static const YFormat format = {top_keys, streams, begin_schedule, end_schedule};
