@@ -9,7 +9,8 @@
 #include "scheduler/io/yaml_in.h"
 #include "scheduler/io/yaml_out.h"
 
-static const char *const top_keys[] = {"name", "devices", "links", NULL};
+static const char *const top_keys[] = {"name", "devices", "links", "nodes", "network", NULL};
+static const char *const node_keys[] = {"name", "devices", "links", NULL};
 static const char *const device_keys[] = {"name", "kind",  "idle_power", "levels",
                                           "freq", "power", "voltage",    NULL};
 static const char *const level_keys[] = {"freq", "power", "voltage", NULL};
@@ -43,7 +44,8 @@ static bool read_level(Reader *r, const YNode *n, EsLevel *l) {
   return ok;
 }
 
-static void read_device(Reader *r, const YNode *n) {
+/* A device of node `node` (-1: a platform without nodes). */
+static void read_device(Reader *r, const YNode *n, int node) {
   if (!y_expect_map(r->in, n, "a device") || !y_check_keys(r->in, n, "a device", device_keys)) {
     r->ok = false;
     return;
@@ -83,31 +85,40 @@ static void read_device(Reader *r, const YNode *n) {
   }
   double idle = 0;
   r->ok &= field(r, n, "idle_power", ES_Q_POWER, &idle, false);
-  int d = es_platform_add_device(r->p, name, kind, levels, nlevels, idle);
+  int d = es_platform_add_node_device(r->p, node, name, kind, levels, nlevels, idle);
   if (d < 0)
     r->ok = false;
   else
     r->p->devices[d].mark = y_mark(n);
 }
 
-static int device_ref(Reader *r, const YNode *n, const char *key) {
+/* The device a link names, among those of node `node`; on the network,
+ * the node it names. */
+static int link_end(Reader *r, const YNode *n, const char *key, int node, bool network) {
   const YNode *x = y_get(n, key);
+  const char *what = network ? "node" : "device";
   if (!x) {
     y_error(r->in, n, "link without '%s'", key);
     return -1;
   }
-  int d = y_text(x) ? es_platform_find_device(r->p, y_text(x)) : -1;
-  if (d < 0)
-    y_error(r->in, x, "link %s unknown device '%s'", key, y_text(x) ? y_text(x) : "?");
-  return d;
+  const char *name = y_text(x) ? y_text(x) : "?";
+  for (int i = 0; network && i < r->p->nnodes; i++)
+    if (!strcmp(r->p->nodes[i], name))
+      return i;
+  for (int i = 0; !network && i < r->p->ndevices; i++)
+    if (r->p->devices[i].node == node && !strcmp(r->p->devices[i].local, name))
+      return i;
+  y_error(r->in, x, "link %s unknown %s '%s'", key, what, name);
+  return -1;
 }
 
-static void read_link(Reader *r, const YNode *n) {
+/* A link between devices of node `node`, or (network) between nodes. */
+static void read_link(Reader *r, const YNode *n, int node, bool network) {
   if (!y_expect_map(r->in, n, "a link") || !y_check_keys(r->in, n, "a link", link_keys)) {
     r->ok = false;
     return;
   }
-  int from = device_ref(r, n, "from"), to = device_ref(r, n, "to");
+  int from = link_end(r, n, "from", node, network), to = link_end(r, n, "to", node, network);
   double bw = 0, lat = 0, power = 0;
   bool ok = from >= 0 && to >= 0;
   ok &= field(r, n, "bandwidth", ES_Q_BANDWIDTH, &bw, true);
@@ -121,6 +132,13 @@ static void read_link(Reader *r, const YNode *n) {
     r->ok = false;
     return;
   }
+  if (network) {
+    int first = r->p->nnetwork;
+    r->ok &= !es_platform_add_network(r->p, from, to, bw, lat, power, !directed);
+    for (int i = first; i < r->p->nnetwork; i++)
+      r->p->network[i].mark = y_mark(n);
+    return;
+  }
   int first = r->p->nlinks;
   if (es_platform_add_link(r->p, from, to, bw, lat, power, !directed)) {
     r->ok = false;
@@ -128,6 +146,58 @@ static void read_link(Reader *r, const YNode *n) {
   }
   for (int i = first; i < r->p->nlinks; i++)
     r->p->links[i].mark = y_mark(n);
+}
+
+/* A node's (or the platform's) devices and links. */
+static void read_machine(Reader *r, const YNode *n, int node) {
+  const YNode *devs = y_get(n, "devices"), *links = y_get(n, "links");
+  if (!devs) {
+    y_error(r->in, n,
+            node < 0 ? "a platform needs a 'devices' list (or 'nodes')"
+                     : "a node needs a 'devices' list");
+    r->ok = false;
+    return;
+  }
+  if (!y_expect_seq(r->in, devs, "devices")) {
+    r->ok = false;
+    return;
+  }
+  Y_EACH_ITEM(it, devs)
+  read_device(r, it, node);
+  if (links && y_expect_seq(r->in, links, "links")) {
+    Y_EACH_ITEM(it, links)
+    read_link(r, it, node, false);
+  } else if (links)
+    r->ok = false;
+}
+
+/* nodes: [{name, devices, links}], network: [links between nodes]. */
+static void read_nodes(Reader *r, const YNode *nodes, const YNode *network) {
+  if (!y_expect_seq(r->in, nodes, "nodes")) {
+    r->ok = false;
+    return;
+  }
+  Y_EACH_ITEM(n, nodes) {
+    const char *name =
+        y_expect_map(r->in, n, "a node") && y_check_keys(r->in, n, "a node", node_keys)
+            ? y_text(y_get(n, "name"))
+            : NULL;
+    if (!name || strchr(name, '/')) {
+      y_error(r->in, n, "a node needs a 'name' without '/'");
+      r->ok = false;
+      continue;
+    }
+    int k = es_platform_add_node(r->p, name);
+    if (k < 0)
+      r->ok = false;
+    else
+      read_machine(r, n, k);
+  }
+  if (network && y_expect_seq(r->in, network, "network")) {
+    Y_EACH_ITEM(it, network)
+    read_link(r, it, -1, true);
+  } else if (network)
+    r->ok = false;
 }
 
 static int begin_platform(YIn *in, const YNode *root, void *ctx) {
@@ -147,20 +217,21 @@ static int end_platform(YIn *in, const YNode *root, void *ctx) {
   const char *name = y_text(y_get(root, "name"));
   if (name)
     r->p->name = es_arena_strdup(&r->p->arena, name);
-  const YNode *devs = y_get(root, "devices"), *links = y_get(root, "links");
-  if (!devs) {
-    y_error(in, root, "a platform needs a 'devices' list");
+  const YNode *nodes = y_get(root, "nodes"), *network = y_get(root, "network");
+  if (nodes && (y_get(root, "devices") || y_get(root, "links"))) {
+    y_error(in, root, "a platform gives either 'devices' or 'nodes', not both");
     return ES_EINVAL;
   }
-  if (!y_expect_seq(in, devs, "devices"))
+  if (network && !nodes) {
+    y_error(in, network, "a 'network' joins 'nodes'; this platform has none");
     return ES_EINVAL;
-  Y_EACH_ITEM(it, devs)
-  read_device(r, it);
-  if (links && y_expect_seq(in, links, "links")) {
-    Y_EACH_ITEM(it, links)
-    read_link(r, it);
-  } else if (links)
-    r->ok = false;
+  }
+  if (nodes)
+    read_nodes(r, nodes, network);
+  else
+    read_machine(r, root, -1);
+  if (r->ok && es_platform_connect_nodes(r->p))
+    return ES_ENOMEM;
   return r->ok ? ES_OK : ES_EINVAL;
 }
 
@@ -212,6 +283,61 @@ static void kv_quantity(YOut *o, const char *key, double v, EsQuantity q) {
   y_str(o, buf);
 }
 
+static void write_device(YOut *o, const EsDevice *d) {
+  y_map_begin(o, false);
+  y_kv_str(o, "name", d->local);
+  y_kv_str(o, "kind", d->kind);
+  kv_quantity(o, "idle_power", d->idle_power, ES_Q_POWER);
+  y_str(o, "levels");
+  y_seq_begin(o, false);
+  for (int k = 0; k < d->nlevels; k++) {
+    y_map_begin(o, true);
+    kv_quantity(o, "freq", d->levels[k].freq, ES_Q_FREQUENCY);
+    kv_quantity(o, "power", d->levels[k].power, ES_Q_POWER);
+    if (d->levels[k].voltage > 0)
+      kv_quantity(o, "voltage", d->levels[k].voltage, ES_Q_VOLTAGE);
+    y_map_end(o);
+  }
+  y_seq_end(o);
+  y_map_end(o);
+}
+
+static void write_link(YOut *o, const char *from, const char *to, double bandwidth, double latency,
+                       double power) {
+  y_map_begin(o, true);
+  y_kv_str(o, "from", from);
+  y_kv_str(o, "to", to);
+  kv_quantity(o, "bandwidth", bandwidth, ES_Q_BANDWIDTH);
+  kv_quantity(o, "latency", latency, ES_Q_TIME);
+  kv_quantity(o, "power", power, ES_Q_POWER);
+  y_str(o, "directed");
+  y_bool_out(o, true);
+  y_map_end(o);
+}
+
+/* The devices of node `node` (-1: a platform without nodes) and the links
+ * between them. */
+static void write_machine(YOut *o, const EsPlatform *p, int node) {
+  y_str(o, "devices");
+  y_seq_begin(o, false);
+  for (int i = 0; i < p->ndevices; i++)
+    if (p->devices[i].node == node)
+      write_device(o, &p->devices[i]);
+  y_seq_end(o);
+  int nlinks = 0;
+  for (int i = 0; i < p->nlinks; i++)
+    nlinks += !p->links[i].network && p->devices[p->links[i].from].node == node;
+  y_str(o, "links");
+  y_seq_begin(o, nlinks == 0);
+  for (int i = 0; i < p->nlinks; i++) {
+    const EsLink *l = &p->links[i];
+    if (!l->network && p->devices[l->from].node == node)
+      write_link(o, p->devices[l->from].local, p->devices[l->to].local, l->bandwidth, l->latency,
+                 l->power);
+  }
+  y_seq_end(o);
+}
+
 bool es_platform_write(FILE *f, const EsPlatform *p) {
   YOut o;
   if (!y_out_begin(&o, f))
@@ -220,43 +346,26 @@ bool es_platform_write(FILE *f, const EsPlatform *p) {
   y_map_begin(&o, false);
   if (p->name)
     y_kv_str(&o, "name", p->name);
-  y_str(&o, "devices");
-  y_seq_begin(&o, false);
-  for (int i = 0; i < p->ndevices; i++) {
-    const EsDevice *d = &p->devices[i];
-    y_map_begin(&o, false);
-    y_kv_str(&o, "name", d->name);
-    y_kv_str(&o, "kind", d->kind);
-    kv_quantity(&o, "idle_power", d->idle_power, ES_Q_POWER);
-    y_str(&o, "levels");
+  if (p->nnodes == 0)
+    write_machine(&o, p, -1);
+  else {
+    y_str(&o, "nodes");
     y_seq_begin(&o, false);
-    for (int k = 0; k < d->nlevels; k++) {
-      y_map_begin(&o, true);
-      kv_quantity(&o, "freq", d->levels[k].freq, ES_Q_FREQUENCY);
-      kv_quantity(&o, "power", d->levels[k].power, ES_Q_POWER);
-      if (d->levels[k].voltage > 0)
-        kv_quantity(&o, "voltage", d->levels[k].voltage, ES_Q_VOLTAGE);
+    for (int k = 0; k < p->nnodes; k++) {
+      y_map_begin(&o, false);
+      y_kv_str(&o, "name", p->nodes[k]);
+      write_machine(&o, p, k);
       y_map_end(&o);
     }
     y_seq_end(&o);
-    y_map_end(&o);
+    y_str(&o, "network");
+    y_seq_begin(&o, p->nnetwork == 0);
+    for (int i = 0; i < p->nnetwork; i++) {
+      const EsNetLink *l = &p->network[i];
+      write_link(&o, p->nodes[l->from], p->nodes[l->to], l->bandwidth, l->latency, l->power);
+    }
+    y_seq_end(&o);
   }
-  y_seq_end(&o);
-  y_str(&o, "links");
-  y_seq_begin(&o, p->nlinks == 0);
-  for (int i = 0; i < p->nlinks; i++) {
-    const EsLink *l = &p->links[i];
-    y_map_begin(&o, true);
-    y_kv_str(&o, "from", p->devices[l->from].name);
-    y_kv_str(&o, "to", p->devices[l->to].name);
-    kv_quantity(&o, "bandwidth", l->bandwidth, ES_Q_BANDWIDTH);
-    kv_quantity(&o, "latency", l->latency, ES_Q_TIME);
-    kv_quantity(&o, "power", l->power, ES_Q_POWER);
-    y_str(&o, "directed");
-    y_bool_out(&o, true);
-    y_map_end(&o);
-  }
-  y_seq_end(&o);
   y_map_end(&o);
   y_doc_end(&o);
   return y_out_end(&o);
