@@ -57,3 +57,14 @@ void es_arena_free(EsArena *a) {
   }
   a->head = NULL;
 }
+
+void es_arena_reset(EsArena *a) {
+  EsArenaChunk *keep = a->head;
+  if (!keep)
+    return;
+  a->head = keep->next;
+  es_arena_free(a);
+  keep->next = NULL;
+  keep->used = 0;
+  a->head = keep;
+}

@@ -19,5 +19,8 @@ char *es_arena_strdup(EsArena *a, const char *s);
 char *es_arena_strndup(EsArena *a, const char *s, size_t n);
 /* Frees every chunk; the arena may be reused afterwards. */
 void es_arena_free(EsArena *a);
+/* Empties the arena but keeps its newest chunk for reuse: scratch memory
+ * that lives for one item of a stream, without a malloc per item. */
+void es_arena_reset(EsArena *a);
 
 #endif

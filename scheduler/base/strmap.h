@@ -7,9 +7,17 @@
 #include <stddef.h>
 #include <stdint.h>
 
+/* A key, its hash and its value side by side: a lookup in a large map
+ * touches one cache line of slots, and compares strings only on a hash
+ * match. */
+typedef struct EsStrSlot {
+  const char *key; /* NULL: empty */
+  uint32_t hash;
+  int val;
+} EsStrSlot;
+
 typedef struct EsStrMap {
-  const char **keys;
-  int *vals;
+  EsStrSlot *slots;
   size_t len, cap; /* cap is 0 or a power of two */
 } EsStrMap;
 

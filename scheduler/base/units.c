@@ -2,6 +2,7 @@
 #include "scheduler/base/units.h"
 
 #include <math.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -67,8 +68,22 @@ static bool unit_factor(const char *unit, EsQuantity q, double *factor) {
   return false;
 }
 
+/* Up to 15 digits alone are exactly the integer they spell (no strtod):
+ * counts, sizes and abstract costs. */
+static bool small_integer(const char *text, double *out) {
+  uint64_t v = 0;
+  int n = 0;
+  for (; text[n] >= '0' && text[n] <= '9'; n++)
+    if (n < 15)
+      v = v * 10 + (uint64_t)(text[n] - '0');
+  if (n == 0 || n > 15 || text[n])
+    return false;
+  *out = (double)v;
+  return true;
+}
+
 bool es_parse_quantity(const char *text, EsQuantity q, double *out) {
-  if (special_value(text, out))
+  if (small_integer(text, out) || special_value(text, out))
     return true;
   char *end;
   double v = strtod(text, &end);
@@ -91,7 +106,7 @@ void es_format_quantity(double v, EsQuantity q, char buf[48]) {
   static const struct {
     double factor;
     const char *prefix;
-  } steps[] = {{1e12, "T"}, {1e9, "G"}, {1e6, "M"}, {1e3, "k"}, {1, ""},
+  } steps[] = {{1e12, "T"}, {1e9, "G"},  {1e6, "M"},  {1e3, "k"},  {1, ""},
                {1e-3, "m"}, {1e-6, "u"}, {1e-9, "n"}, {1e-12, "p"}};
   int i = 4;
   if (q != ES_Q_NUMBER && v != 0 && isfinite(v))

@@ -303,11 +303,13 @@ void es_crown_schedule_list_free(EsCrownScheduleList *l);
 int es_crown_problem_list_push(EsCrownProblemList *l, EsCrownProblem *p);
 int es_crown_schedule_list_push(EsCrownScheduleList *l, EsCrownSchedule *s);
 
-/* Whether the first YAML document of path is a mapping with top-level key
- * `key` ("collection" for a streaming task collection, "crown_schedule" for
- * a crown schedule). False when the file cannot be read or parsed, or for
- * "-" (standard input cannot be read twice): the caller's usual reader then
- * reports the problem. */
+/* Whether the first YAML document of path is a mapping that gives the
+ * top-level key `key` ("collection" for a streaming task collection,
+ * "crown_schedule" for a crown schedule) among its first keys: those before
+ * the first value that is a list or a mapping. Reads only those, so asking
+ * costs nothing on a large graph. False when the file cannot be read or
+ * parsed, or for "-" (standard input cannot be read twice): the caller's
+ * usual reader then reports the problem. */
 bool es_crown_probe(const char *path, const char *key);
 
 /* Collections: one per YAML document, each finished. Appends to *out;

@@ -19,34 +19,33 @@
 #include <string.h>
 
 #include "scheduler/crown/crown.h"
-#include "scheduler/io/yaml_util.h"
+#include "scheduler/io/yaml_in.h"
+#include "scheduler/io/yaml_out.h"
 
-static const char *const top_keys[] = {"collection", "cores", "deadline", "frequencies",
-                                       "alpha",      "levels", "tasks",   NULL};
-static const char *const task_keys[] = {"name", "work", "max_width", "comm", "efficiency",
-                                        NULL};
+static const char *const top_keys[] = {"collection", "cores",  "deadline", "frequencies",
+                                       "alpha",      "levels", "tasks",    NULL};
+static const char *const task_keys[] = {"name", "work", "max_width", "comm", "efficiency", NULL};
 static const char *const level_keys[] = {"freq", "power", NULL};
 
 typedef struct Reader {
-  YDoc *d;
-  EsCrownProblem *p;
+  YIn *in;
+  EsCrownProblemList *out;
+  EsCrownProblem *p; /* the collection of the document being read */
   bool ok;
 } Reader;
 
 /* A number at key of map n into *out, checked with the predicate's text:
  * ">0" positive, ">=0" non-negative, ">=1" at least one. */
-static bool number(Reader *r, const yaml_node_t *map, const char *key, EsQuantity q,
-                   const char *rule, double *out) {
-  yaml_node_t *x = y_get(r->d, map, key);
+static bool number(Reader *r, const YNode *map, const char *key, EsQuantity q, const char *rule,
+                   double *out) {
+  const YNode *x = y_get(map, key);
   if (!x)
     return false;
-  if (!y_quantity(r->d, x, q, key, out))
+  if (!y_quantity(r->in, x, q, key, out))
     return r->ok = false;
-  bool good = strcmp(rule, ">0") == 0    ? *out > 0
-              : strcmp(rule, ">=0") == 0 ? *out >= 0
-                                         : *out >= 1;
+  bool good = strcmp(rule, ">0") == 0 ? *out > 0 : strcmp(rule, ">=0") == 0 ? *out >= 0 : *out >= 1;
   if (!good || (isinf(*out) && strcmp(key, "max_width") != 0)) {
-    y_error(r->d, x, "'%s' must be %s, found '%s'", key,
+    y_error(r->in, x, "'%s' must be %s, found '%s'", key,
             strcmp(rule, ">0") == 0    ? "a positive finite number"
             : strcmp(rule, ">=0") == 0 ? "a finite non-negative number"
                                        : "at least 1",
@@ -56,51 +55,48 @@ static bool number(Reader *r, const yaml_node_t *map, const char *key, EsQuantit
   return true;
 }
 
-static void read_frequencies(Reader *r, const yaml_node_t *root, const yaml_node_t *list) {
+static void read_frequencies(Reader *r, const YNode *root, const YNode *list) {
   double freq[64], alpha = 3;
   int n = 0;
-  if (!y_expect_seq(r->d, list, "frequencies")) {
+  if (!y_expect_seq(r->in, list, "frequencies")) {
     r->ok = false;
     return;
   }
-  for (yaml_node_item_t *it = list->data.sequence.items.start;
-       it < list->data.sequence.items.top; it++) {
+  Y_EACH_ITEM(it, list) {
     if (n == 64) {
-      y_error(r->d, y_node(r->d, *it), "more than 64 frequencies");
+      y_error(r->in, it, "more than 64 frequencies");
       r->ok = false;
       break;
     }
-    if (!y_quantity(r->d, y_node(r->d, *it), ES_Q_FREQUENCY, "a frequency", &freq[n++]))
+    if (!y_quantity(r->in, it, ES_Q_FREQUENCY, "a frequency", &freq[n++]))
       r->ok = false;
   }
-  if (y_get(r->d, root, "alpha"))
+  if (y_get(root, "alpha"))
     number(r, root, "alpha", ES_Q_NUMBER, ">0", &alpha);
   if (r->ok && es_crown_set_frequencies(r->p, freq, n, alpha))
     r->ok = false;
 }
 
-static void read_levels(Reader *r, const yaml_node_t *list) {
+static void read_levels(Reader *r, const YNode *list) {
   EsCrownLevel l[64];
   int n = 0;
-  if (!y_expect_seq(r->d, list, "levels")) {
+  if (!y_expect_seq(r->in, list, "levels")) {
     r->ok = false;
     return;
   }
-  for (yaml_node_item_t *it = list->data.sequence.items.start;
-       it < list->data.sequence.items.top; it++) {
-    yaml_node_t *x = y_node(r->d, *it);
+  for (const YNode *x = list->first; x; x = x->next) {
     if (n == 64) {
-      y_error(r->d, x, "more than 64 levels");
+      y_error(r->in, x, "more than 64 levels");
       r->ok = false;
       break;
     }
-    if (!y_expect_map(r->d, x, "a level") || !y_check_keys(r->d, x, "a level", level_keys)) {
+    if (!y_expect_map(r->in, x, "a level") || !y_check_keys(r->in, x, "a level", level_keys)) {
       r->ok = false;
       continue;
     }
     l[n] = (EsCrownLevel){0, 0};
-    if (!y_get(r->d, x, "freq") || !y_get(r->d, x, "power")) {
-      y_error(r->d, x, "a level needs 'freq' and 'power'");
+    if (!y_get(x, "freq") || !y_get(x, "power")) {
+      y_error(r->in, x, "a level needs 'freq' and 'power'");
       r->ok = false;
     }
     number(r, x, "freq", ES_Q_FREQUENCY, ">0", &l[n].freq);
@@ -111,16 +107,16 @@ static void read_levels(Reader *r, const yaml_node_t *list) {
     r->ok = false;
 }
 
-static void read_power_model(Reader *r, const yaml_node_t *root) {
-  yaml_node_t *freqs = y_get(r->d, root, "frequencies"), *levels = y_get(r->d, root, "levels");
+static void read_power_model(Reader *r, const YNode *root) {
+  const YNode *freqs = y_get(root, "frequencies"), *levels = y_get(root, "levels");
   if (freqs && levels) {
-    y_error(r->d, levels, "give either 'frequencies' (with 'alpha') or measured 'levels'");
+    y_error(r->in, levels, "give either 'frequencies' (with 'alpha') or measured 'levels'");
     r->ok = false;
   } else if (!freqs && !levels) {
-    y_error(r->d, root, "a collection needs 'frequencies' or 'levels'");
+    y_error(r->in, root, "a collection needs 'frequencies' or 'levels'");
     r->ok = false;
-  } else if (levels && y_get(r->d, root, "alpha")) {
-    y_error(r->d, y_get(r->d, root, "alpha"), "'alpha' applies to 'frequencies', not 'levels'");
+  } else if (levels && y_get(root, "alpha")) {
+    y_error(r->in, y_get(root, "alpha"), "'alpha' applies to 'frequencies', not 'levels'");
     r->ok = false;
   } else if (freqs)
     read_frequencies(r, root, freqs);
@@ -130,29 +126,29 @@ static void read_power_model(Reader *r, const yaml_node_t *root) {
 }
 
 /* efficiency: {WIDTH: E, ...}, widths powers of two. */
-static void read_table(Reader *r, const yaml_node_t *map, EsCrownTask *t) {
-  if (!y_expect_map(r->d, map, "efficiency")) {
+static void read_table(Reader *r, const YNode *map, EsCrownTask *t) {
+  if (!y_expect_map(r->in, map, "efficiency")) {
     r->ok = false;
     return;
   }
   t->eff_kind = ES_CROWN_EFF_TABLE;
-  for (yaml_node_pair_t *q = map->data.mapping.pairs.start; q < map->data.mapping.pairs.top;
-       q++) {
-    yaml_node_t *k = y_node(r->d, q->key), *v = y_node(r->d, q->value);
+  Y_EACH_KEY(k, map) {
+    const YNode *v = k->next;
     long w;
     double e;
-    if (!y_int(r->d, k, "a width", &w) || !y_quantity(r->d, v, ES_Q_NUMBER, "an efficiency", &e)) {
+    if (!y_int(r->in, k, "a width", &w) ||
+        !y_quantity(r->in, v, ES_Q_NUMBER, "an efficiency", &e)) {
       r->ok = false;
       continue;
     }
     if (w < 1 || w > (1L << ES_CROWN_ZMAX) || (w & (w - 1))) {
-      y_error(r->d, k, "efficiency widths must be powers of two up to %ld, found '%s'",
+      y_error(r->in, k, "efficiency widths must be powers of two up to %ld, found '%s'",
               1L << ES_CROWN_ZMAX, y_text(k));
       r->ok = false;
       continue;
     }
     if (!(e > 0) || isinf(e)) {
-      y_error(r->d, v, "an efficiency must be a positive finite number, found '%s'", y_text(v));
+      y_error(r->in, v, "an efficiency must be a positive finite number, found '%s'", y_text(v));
       r->ok = false;
       continue;
     }
@@ -163,26 +159,26 @@ static void read_table(Reader *r, const yaml_node_t *map, EsCrownTask *t) {
   }
 }
 
-static void read_task(Reader *r, const yaml_node_t *n) {
-  if (!y_expect_map(r->d, n, "a task") || !y_check_keys(r->d, n, "a task", task_keys)) {
+static void read_task(Reader *r, const YNode *n) {
+  if (!y_expect_map(r->in, n, "a task") || !y_check_keys(r->in, n, "a task", task_keys)) {
     r->ok = false;
     return;
   }
-  const char *name = y_text(y_get(r->d, n, "name"));
+  const char *name = y_text(y_get(n, "name"));
   double work = 0, width = 1, comm = 0;
   if (!name || !*name) {
-    y_error(r->d, n, "a task needs a 'name'");
+    y_error(r->in, n, "a task needs a 'name'");
     r->ok = false;
   }
-  if (!y_get(r->d, n, "work")) {
-    y_error(r->d, n, "task '%s' needs its 'work'", name ? name : "?");
+  if (!y_get(n, "work")) {
+    y_error(r->in, n, "task '%s' needs its 'work'", name ? name : "?");
     r->ok = false;
   }
   number(r, n, "work", ES_Q_NUMBER, ">0", &work);
   number(r, n, "max_width", ES_Q_NUMBER, ">=1", &width);
-  yaml_node_t *eff = y_get(r->d, n, "efficiency"), *c = y_get(r->d, n, "comm");
+  const YNode *eff = y_get(n, "efficiency"), *c = y_get(n, "comm");
   if (eff && c) {
-    y_error(r->d, c, "give either 'comm' (Eq. 14) or an 'efficiency' table, not both");
+    y_error(r->in, c, "give either 'comm' (Eq. 14) or an 'efficiency' table, not both");
     r->ok = false;
   }
   int j = es_crown_add_task(r->p, name ? name : "", work, width);
@@ -198,9 +194,9 @@ static void read_task(Reader *r, const yaml_node_t *n) {
     read_table(r, eff, t);
 }
 
-static void read_header(Reader *r, const yaml_node_t *root) {
-  YDoc *d = r->d;
-  yaml_node_t *name = y_get(d, root, "collection"), *cores = y_get(d, root, "cores");
+static void read_header(Reader *r, const YNode *root) {
+  YIn *d = r->in;
+  const YNode *name = y_get(root, "collection"), *cores = y_get(root, "cores");
   if (!y_expect_scalar(d, name, "collection")) {
     r->ok = false;
   } else if (!*y_text(name)) {
@@ -219,7 +215,7 @@ static void read_header(Reader *r, const yaml_node_t *root) {
     r->ok = false;
   }
   r->p->cores = (int)n;
-  yaml_node_t *m = y_get(d, root, "deadline");
+  const YNode *m = y_get(root, "deadline");
   r->p->deadline_mark = y_mark(m ? m : root);
   if (!m) {
     y_error(d, root, "a collection needs a 'deadline'");
@@ -228,43 +224,62 @@ static void read_header(Reader *r, const yaml_node_t *root) {
   number(r, root, "deadline", ES_Q_TIME, ">0", &r->p->deadline);
 }
 
-static void read_tasks(Reader *r, const yaml_node_t *root) {
-  yaml_node_t *tasks = y_get(r->d, root, "tasks");
+static void read_tasks(Reader *r, const YNode *root) {
+  const YNode *tasks = y_get(root, "tasks");
   if (!tasks) {
-    y_error(r->d, root, "a collection needs 'tasks'");
+    y_error(r->in, root, "a collection needs 'tasks'");
     r->ok = false;
-  } else if (!y_expect_seq(r->d, tasks, "tasks"))
+  } else if (y_streamed(r->in, tasks)) {
+    return;
+  } else if (!y_expect_seq(r->in, tasks, "tasks"))
     r->ok = false;
   else
-    for (yaml_node_item_t *it = tasks->data.sequence.items.start;
-         it < tasks->data.sequence.items.top; it++)
-      read_task(r, y_node(r->d, *it));
+    Y_EACH_ITEM(it, tasks)
+  read_task(r, it);
 }
 
-static int read_doc(YDoc *d, void *ctx) {
-  EsCrownProblemList *out = ctx;
-  yaml_node_t *root = y_root(d);
-  if (!y_expect_map(d, root, "a collection file") ||
-      !y_check_keys(d, root, "a collection", top_keys))
+static int begin_collection(YIn *in, const YNode *root, void *ctx) {
+  Reader *r = ctx;
+  if (!y_expect_map(in, root, "a collection file"))
     return ES_EINVAL;
-  Reader r = {d, es_crown_problem_new(NULL), true};
-  if (!r.p || es_crown_problem_list_push(out, r.p)) {
-    es_crown_problem_free(r.p);
-    return es_error_set(d->err, ES_ENOMEM, d->file, 0, 0, "out of memory");
+  r->in = in, r->ok = true, r->p = es_crown_problem_new(NULL);
+  if (!r->p || es_crown_problem_list_push(r->out, r->p)) {
+    es_crown_problem_free(r->p);
+    return es_error_set(in->err, ES_ENOMEM, in->file, 0, 0, "out of memory");
   }
-  r.p->file = es_arena_strdup(&r.p->arena, d->file);
-  r.p->mark = y_mark(root);
-  read_header(&r, root);
-  read_power_model(&r, root);
-  read_tasks(&r, root);
-  if (!r.ok)
-    return ES_EINVAL;
-  return es_crown_problem_finish(r.p, d->err);
+  r->p->file = es_arena_strdup(&r->p->arena, in->file);
+  r->p->mark = y_mark(root);
+  return ES_OK;
 }
+
+static int end_collection(YIn *in, const YNode *root, void *ctx) {
+  Reader *r = ctx;
+  if (!y_check_keys(in, root, "a collection", top_keys))
+    return ES_EINVAL;
+  read_header(r, root);
+  read_power_model(r, root);
+  read_tasks(r, root);
+  if (!r->ok)
+    return ES_EINVAL;
+  return es_crown_problem_finish(r->p, in->err);
+}
+
+static void task_item(void *ctx, const char *list, const YNode *n) {
+  (void)list;
+  read_task(ctx, n);
+}
+
+/* Tasks stream once the file says it is a collection. */
+static bool after_marker(const YNode *root) { return y_get(root, "collection") != NULL; }
+
+static const YStream streams[] = {{"tasks", after_marker, task_item, NULL},
+                                  {NULL, NULL, NULL, NULL}};
+static const YFormat format = {top_keys, streams, begin_collection, end_collection};
 
 int es_crown_read(const char *path, EsCrownProblemList *out, EsError *err) {
   int before = out->len;
-  int rc = y_load_file(path, NULL, err, read_doc, out);
+  Reader r = {.out = out};
+  int rc = y_read_file(path, NULL, err, &format, &r);
   if (!rc && out->len == before)
     rc = es_error_set(err, ES_EINVAL, path, 1, 1, "empty collection file");
   return rc;
@@ -342,22 +357,4 @@ bool es_crown_write(FILE *f, const EsCrownProblem *const *problems, int n) {
 
 /* ---- probing ---- */
 
-typedef struct Probe {
-  const char *key;
-  bool found;
-} Probe;
-
-static int probe_doc(YDoc *d, void *ctx) {
-  Probe *pr = ctx;
-  pr->found = y_get(d, y_root(d), pr->key) != NULL;
-  return 1; /* the first document decides */
-}
-
-bool es_crown_probe(const char *path, const char *key) {
-  if (strcmp(path, "-") == 0)
-    return false;
-  Probe pr = {key, false};
-  EsError quiet = {0};
-  y_load_file(path, NULL, &quiet, probe_doc, &pr);
-  return pr.found;
-}
+bool es_crown_probe(const char *path, const char *key) { return y_first_keys_have(path, key); }

@@ -27,62 +27,62 @@
 #include <string.h>
 
 #include "scheduler/crown/crown_internal.h"
-#include "scheduler/io/yaml_util.h"
+#include "scheduler/io/yaml_in.h"
+#include "scheduler/io/yaml_out.h"
 
 static const char *const top_keys[] = {
     "crown_schedule", "algorithm", "cores",  "crown_cores", "deadline", "energy",
     "makespan",       "feasible",  "status", "bound",       "gap",      "seconds",
     "note",           "levels",    "tasks",  "order",       NULL};
-static const char *const task_keys[] = {"name", "group", "width", "level",
+static const char *const task_keys[] = {"name", "group", "width",  "level",
                                         "freq", "time",  "energy", NULL};
 static const char *const level_keys[] = {"freq", "power", NULL};
 static const char *const status_names[] = {"heuristic", "optimal", "time-limit"};
 
 typedef struct Reader {
-  YDoc *d;
+  YIn *in;
   EsCrownSchedule *s;
   bool ok;
 } Reader;
 
-static const char *text_of(Reader *r, const yaml_node_t *root, const char *key) {
-  yaml_node_t *x = y_get(r->d, root, key);
+static const char *text_of(Reader *r, const YNode *root, const char *key) {
+  const YNode *x = y_get(root, key);
   if (!x)
     return NULL;
-  if (!y_expect_scalar(r->d, x, key)) {
+  if (!y_expect_scalar(r->in, x, key)) {
     r->ok = false;
     return NULL;
   }
   return es_arena_strdup(&r->s->arena, y_text(x));
 }
 
-static double num_of(Reader *r, const yaml_node_t *map, const char *key, EsQuantity q,
-                     bool required) {
-  yaml_node_t *x = y_get(r->d, map, key);
+static double num_of(Reader *r, const YNode *map, const char *key, EsQuantity q, bool required) {
+  const YNode *x = y_get(map, key);
   double v = NAN;
   if (!x && required) {
-    y_error(r->d, map, "missing '%s'", key);
+    y_error(r->in, map, "missing '%s'", key);
     r->ok = false;
-  } else if (x && !y_quantity(r->d, x, q, key, &v))
+  } else if (x && !y_quantity(r->in, x, q, key, &v))
     r->ok = false;
   return v;
 }
 
-static int int_of(Reader *r, const yaml_node_t *map, const char *key) {
-  yaml_node_t *x = y_get(r->d, map, key);
+static int int_of(Reader *r, const YNode *map, const char *key) {
+  const YNode *x = y_get(map, key);
   long v = 0;
   if (!x) {
-    y_error(r->d, map, "missing '%s'", key);
+    y_error(r->in, map, "missing '%s'", key);
     r->ok = false;
-  } else if (!y_int(r->d, x, key, &v)) {
+  } else if (!y_int(r->in, x, key, &v)) {
     r->ok = false;
   } else if (v < 0 || v > (2L << ES_CROWN_ZMAX)) {
-    y_error(r->d, x, "'%s' out of range: %s", key, y_text(x));
+    y_error(r->in, x, "'%s' out of range: %s", key, y_text(x));
     r->ok = false;
   }
   return (int)v;
 }
 
-static void read_status(Reader *r, const yaml_node_t *root) {
+static void read_status(Reader *r, const YNode *root) {
   const char *st = text_of(r, root, "status");
   for (int i = 0; st && i < 3; i++)
     if (strcmp(st, status_names[i]) == 0) {
@@ -90,13 +90,13 @@ static void read_status(Reader *r, const yaml_node_t *root) {
       return;
     }
   if (st) {
-    y_error(r->d, y_get(r->d, root, "status"),
+    y_error(r->in, y_get(root, "status"),
             "status must be heuristic, optimal or time-limit, not '%s'", st);
     r->ok = false;
   }
 }
 
-static void read_header(Reader *r, const yaml_node_t *root) {
+static void read_header(Reader *r, const YNode *root) {
   EsCrownSchedule *s = r->s;
   s->collection = text_of(r, root, "crown_schedule");
   s->algorithm = text_of(r, root, "algorithm");
@@ -104,7 +104,7 @@ static void read_header(Reader *r, const yaml_node_t *root) {
   s->cores = int_of(r, root, "cores");
   s->p = int_of(r, root, "crown_cores");
   if (r->ok && (s->p < 1 || (s->p & (s->p - 1)) || s->p > s->cores)) {
-    y_error(r->d, y_get(r->d, root, "crown_cores"),
+    y_error(r->in, y_get(root, "crown_cores"),
             "crown_cores must be a power of two between 1 and cores");
     r->ok = false;
   }
@@ -116,31 +116,31 @@ static void read_header(Reader *r, const yaml_node_t *root) {
   read_status(r, root);
 }
 
-static void read_levels(Reader *r, const yaml_node_t *root) {
-  yaml_node_t *list = y_get(r->d, root, "levels");
-  if (!list || !y_expect_seq(r->d, list, "levels")) {
+static void read_levels(Reader *r, const YNode *root) {
+  const YNode *list = y_get(root, "levels");
+  if (!list || !y_expect_seq(r->in, list, "levels")) {
     if (!list)
-      y_error(r->d, root, "missing 'levels'");
+      y_error(r->in, root, "missing 'levels'");
     r->ok = false;
     return;
   }
-  int n = (int)(list->data.sequence.items.top - list->data.sequence.items.start);
+  int n = list->len;
   r->s->levels = calloc((size_t)n + 1, sizeof *r->s->levels);
   if (!r->s->levels) {
     r->ok = false;
     return;
   }
-  for (int k = 0; k < n; k++) {
-    yaml_node_t *x = y_node(r->d, list->data.sequence.items.start[k]);
-    if (!y_expect_map(r->d, x, "a level") || !y_check_keys(r->d, x, "a level", level_keys)) {
+  int k = 0;
+  for (const YNode *x = list->first; x; x = x->next, k++) {
+    if (!y_expect_map(r->in, x, "a level") || !y_check_keys(r->in, x, "a level", level_keys)) {
       r->ok = false;
       continue;
     }
     r->s->levels[k].freq = num_of(r, x, "freq", ES_Q_FREQUENCY, true);
     r->s->levels[k].power = num_of(r, x, "power", ES_Q_POWER, true);
-    if (r->ok && (!(r->s->levels[k].freq > 0) || (k > 0 && !(r->s->levels[k].freq <
-                                                              r->s->levels[k - 1].freq)))) {
-      y_error(r->d, x, "levels must have positive frequencies, fastest first");
+    if (r->ok && (!(r->s->levels[k].freq > 0) ||
+                  (k > 0 && !(r->s->levels[k].freq < r->s->levels[k - 1].freq)))) {
+      y_error(r->in, x, "levels must have positive frequencies, fastest first");
       r->ok = false;
     }
   }
@@ -148,33 +148,32 @@ static void read_levels(Reader *r, const yaml_node_t *root) {
 }
 
 /* Where the task runs must fit the crown and the levels. */
-static bool check_place(Reader *r, const yaml_node_t *n, const EsCrownPlaced *t, double f) {
+static bool check_place(Reader *r, const YNode *n, const EsCrownPlaced *t, double f) {
   const EsCrownSchedule *s = r->s;
   if (t->group < 1 || t->group >= 2 * s->p) {
-    y_error(r->d, y_get(r->d, n, "group"), "group %d is outside the crown of %d cores (1..%d)",
-            t->group, s->p, 2 * s->p - 1);
+    y_error(r->in, y_get(n, "group"), "group %d is outside the crown of %d cores (1..%d)", t->group,
+            s->p, 2 * s->p - 1);
     return false;
   }
   if (t->width != s->p >> crown_depth(t->group)) {
-    y_error(r->d, y_get(r->d, n, "width"), "group %d has width %d, not %d", t->group,
+    y_error(r->in, y_get(n, "width"), "group %d has width %d, not %d", t->group,
             s->p >> crown_depth(t->group), t->width);
     return false;
   }
   if (t->level >= s->nlevels) {
-    y_error(r->d, y_get(r->d, n, "level"), "level %d, but there are %d levels", t->level,
-            s->nlevels);
+    y_error(r->in, y_get(n, "level"), "level %d, but there are %d levels", t->level, s->nlevels);
     return false;
   }
   if (!isnan(f) && f != s->levels[t->level].freq) {
-    y_error(r->d, y_get(r->d, n, "freq"), "freq %g is not level %d's frequency %g", f,
-            t->level, s->levels[t->level].freq);
+    y_error(r->in, y_get(n, "freq"), "freq %g is not level %d's frequency %g", f, t->level,
+            s->levels[t->level].freq);
     return false;
   }
   return true;
 }
 
-static void read_task(Reader *r, const yaml_node_t *n, EsCrownPlaced *t) {
-  if (!y_expect_map(r->d, n, "a task") || !y_check_keys(r->d, n, "a task", task_keys)) {
+static void read_task(Reader *r, const YNode *n, EsCrownPlaced *t) {
+  if (!y_expect_map(r->in, n, "a task") || !y_check_keys(r->in, n, "a task", task_keys)) {
     r->ok = false;
     return;
   }
@@ -182,7 +181,7 @@ static void read_task(Reader *r, const yaml_node_t *n, EsCrownPlaced *t) {
   r->ok = true;
   t->name = text_of(r, n, "name");
   if (!t->name) {
-    y_error(r->d, n, "a task needs a 'name'");
+    y_error(r->in, n, "a task needs a 'name'");
     r->ok = false;
   }
   t->group = int_of(r, n, "group"), t->width = int_of(r, n, "width");
@@ -196,66 +195,67 @@ static void read_task(Reader *r, const yaml_node_t *n, EsCrownPlaced *t) {
   r->ok &= before;
 }
 
-static void read_tasks(Reader *r, const yaml_node_t *root) {
-  yaml_node_t *list = y_get(r->d, root, "tasks");
-  if (!list || !y_expect_seq(r->d, list, "tasks")) {
+static void read_tasks(Reader *r, const YNode *root) {
+  const YNode *list = y_get(root, "tasks");
+  if (!list || !y_expect_seq(r->in, list, "tasks")) {
     if (!list)
-      y_error(r->d, root, "missing 'tasks'");
+      y_error(r->in, root, "missing 'tasks'");
     r->ok = false;
     return;
   }
-  int n = (int)(list->data.sequence.items.top - list->data.sequence.items.start);
+  int n = list->len;
   r->s->tasks = calloc((size_t)n + 1, sizeof *r->s->tasks);
   if (!r->s->tasks) {
     r->ok = false;
     return;
   }
   r->s->ntasks = n;
-  for (int j = 0; j < n; j++)
-    read_task(r, y_node(r->d, list->data.sequence.items.start[j]), &r->s->tasks[j]);
+  int j = 0;
+  Y_EACH_ITEM(it, list)
+  read_task(r, it, &r->s->tasks[j++]);
 }
 
 /* order, when present, must be the crown order the layout computed. */
-static void check_order(Reader *r, const yaml_node_t *root) {
-  yaml_node_t *list = y_get(r->d, root, "order");
+static void check_order(Reader *r, const YNode *root) {
+  const YNode *list = y_get(root, "order");
   const EsCrownSchedule *s = r->s;
   if (!list)
     return;
   int m = 0;
-  for (yaml_node_item_t *it = list->data.sequence.items.start;
-       list->type == YAML_SEQUENCE_NODE && it < list->data.sequence.items.top; it++, m++) {
-    yaml_node_t *core = y_node(r->d, *it);
+  for (const YNode *core = list->type == Y_SEQ ? list->first : NULL; core; core = core->next, m++) {
     int k = m < s->p ? s->core_first[m] : 0, end = m < s->p ? s->core_first[m + 1] : 0;
-    bool same = core->type == YAML_SEQUENCE_NODE &&
-                core->data.sequence.items.top - core->data.sequence.items.start == end - k;
-    for (yaml_node_item_t *t = same ? core->data.sequence.items.start : NULL;
-         same && t < core->data.sequence.items.top; t++, k++)
-      same = y_text(y_node(r->d, *t)) &&
-             strcmp(y_text(y_node(r->d, *t)), s->tasks[s->slots[k].task].name) == 0;
+    bool same = core->type == Y_SEQ && core->len == end - k;
+    for (const YNode *t = same ? core->first : NULL; same && t; t = t->next, k++)
+      same = y_text(t) && strcmp(y_text(t), s->tasks[s->slots[k].task].name) == 0;
     if (!same) {
-      y_error(r->d, core, "core %d's order is not the crown order of its groups", m);
+      y_error(r->in, core, "core %d's order is not the crown order of its groups", m);
       r->ok = false;
     }
   }
-  if (list->type != YAML_SEQUENCE_NODE || m != s->p) {
-    y_error(r->d, list, "'order' must list the tasks of each of the %d cores", s->p);
+  if (list->type != Y_SEQ || m != s->p) {
+    y_error(r->in, list, "'order' must list the tasks of each of the %d cores", s->p);
     r->ok = false;
   }
 }
 
-static int read_doc(YDoc *d, void *ctx) {
+static int begin_schedule(YIn *in, const YNode *root, void *ctx) {
+  (void)ctx;
+  return y_expect_map(in, root, "a crown schedule file") ? ES_OK : ES_EINVAL;
+}
+
+/* A crown schedule's tasks are checked against its crown and levels: small
+ * files, read whole at the document's end. */
+static int end_schedule(YIn *in, const YNode *root, void *ctx) {
   EsCrownScheduleList *out = ctx;
-  yaml_node_t *root = y_root(d);
-  if (!y_expect_map(d, root, "a crown schedule file") ||
-      !y_check_keys(d, root, "a crown schedule", top_keys))
+  if (!y_check_keys(in, root, "a crown schedule", top_keys))
     return ES_EINVAL;
   EsCrownSchedule *s = calloc(1, sizeof *s);
   if (!s || es_crown_schedule_list_push(out, s)) {
     free(s);
-    return es_error_set(d->err, ES_ENOMEM, d->file, 0, 0, "out of memory");
+    return es_error_set(in->err, ES_ENOMEM, in->file, 0, 0, "out of memory");
   }
-  Reader r = {d, s, true};
-  s->file = es_arena_strdup(&s->arena, d->file);
+  Reader r = {in, s, true};
+  s->file = es_arena_strdup(&s->arena, in->file);
   read_header(&r, root);
   if (r.ok)
     read_levels(&r, root);
@@ -263,16 +263,18 @@ static int read_doc(YDoc *d, void *ctx) {
     read_tasks(&r, root);
   if (!r.ok)
     return ES_EINVAL;
-  int rc = es_crown_schedule_layout(s, d->err); /* the places were checked above */
+  int rc = es_crown_schedule_layout(s, in->err); /* the places were checked above */
   if (rc)
     return rc;
   check_order(&r, root);
   return r.ok ? ES_OK : ES_EINVAL;
 }
 
+static const YFormat format = {top_keys, NULL, begin_schedule, end_schedule};
+
 int es_crown_schedule_read(const char *path, EsCrownScheduleList *out, EsError *err) {
   int before = out->len;
-  int rc = y_load_file(path, NULL, err, read_doc, out);
+  int rc = y_read_file(path, NULL, err, &format, out);
   if (!rc && out->len == before)
     rc = es_error_set(err, ES_EINVAL, path, 1, 1, "empty crown schedule file");
   return rc;

@@ -24,6 +24,17 @@ int es_output_open(EsOutput *o, const char *path, EsError *err) {
     return es_error_set(err, ES_ENOMEM, path, 0, 0, "out of memory");
   }
   memcpy(o->path, path, n + 1);
+  /* A device or a pipe (-o /dev/null) is written in place: renaming a file
+   * over it would replace the device itself. */
+  struct stat st;
+  if (stat(path, &st) == 0 && !S_ISREG(st.st_mode)) {
+    free(o->tmp), o->tmp = NULL;
+    if ((o->f = fopen(path, "w")))
+      return ES_OK;
+    int e = errno;
+    es_output_abort(o);
+    return es_error_set(err, ES_EIO, path, 0, 0, "cannot write '%s': %s", path, strerror(e));
+  }
   snprintf(o->tmp, n + 16, "%s.tmpXXXXXX", path);
   int fd = mkstemp(o->tmp);
   if (fd < 0 || !(o->f = fdopen(fd, "w"))) {
@@ -46,17 +57,19 @@ int es_output_open(EsOutput *o, const char *path, EsError *err) {
 int es_output_commit(EsOutput *o, EsError *err) {
   if (o->f == stdout) {
     o->f = NULL;
-    return fflush(stdout) == 0 ? ES_OK
-                               : es_error_set(err, ES_EIO, "<stdout>", 0, 0,
-                                              "cannot write standard output");
+    return fflush(stdout) == 0
+               ? ES_OK
+               : es_error_set(err, ES_EIO, "<stdout>", 0, 0, "cannot write standard output");
   }
   int bad = ferror(o->f) | fflush(o->f);
-  bad |= fsync(fileno(o->f));
+  if (o->tmp)
+    bad |= fsync(fileno(o->f));
   bad |= fclose(o->f);
   o->f = NULL;
-  if (bad || rename(o->tmp, o->path) != 0) {
+  if (bad || (o->tmp && rename(o->tmp, o->path) != 0)) {
     int e = errno;
-    unlink(o->tmp);
+    if (o->tmp)
+      unlink(o->tmp);
     es_error_set(err, ES_EIO, o->path, 0, 0, "cannot write '%s': %s", o->path, strerror(e));
     es_output_abort(o);
     return ES_EIO;

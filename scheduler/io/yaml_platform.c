@@ -6,7 +6,8 @@
 #include <sys/stat.h>
 
 #include "scheduler/io/files.h"
-#include "scheduler/io/yaml_util.h"
+#include "scheduler/io/yaml_in.h"
+#include "scheduler/io/yaml_out.h"
 
 static const char *const top_keys[] = {"name", "devices", "links", "nodes", "network", NULL};
 static const char *const node_keys[] = {"name", "devices", "links", NULL};
@@ -17,51 +18,25 @@ static const char *const link_keys[] = {"from",  "to",       "bandwidth", "laten
                                         "power", "directed", "estimated", NULL};
 
 typedef struct Reader {
-  YDoc *d;
+  YIn *in;
   EsPlatform *p;
   bool ok;
   int ndocs;
 } Reader;
 
-static bool field(Reader *r, const yaml_node_t *n, const char *key, EsQuantity q, double *out,
+static bool field(Reader *r, const YNode *n, const char *key, EsQuantity q, double *out,
                   bool required) {
-  yaml_node_t *x = y_get(r->d, n, key);
+  const YNode *x = y_get(n, key);
   if (!x) {
     if (required)
-      y_error(r->d, n, "missing '%s'", key);
+      y_error(r->in, n, "missing '%s'", key);
     return !required;
   }
-  return y_quantity(r->d, x, q, key, out);
+  return y_quantity(r->in, x, q, key, out);
 }
 
-/* estimated: a list of the figures (es_estimated_names) that are
- * estimates; `allowed` are the EsEstimated bits this entity has. */
-static bool read_estimated(Reader *r, const yaml_node_t *n, unsigned allowed, unsigned *out) {
-  yaml_node_t *list = y_get(r->d, n, "estimated");
-  if (!list)
-    return true;
-  if (!y_expect_seq(r->d, list, "estimated"))
-    return false;
-  bool ok = true;
-  for (yaml_node_item_t *it = list->data.sequence.items.start; it < list->data.sequence.items.top;
-       it++) {
-    yaml_node_t *x = y_node(r->d, *it);
-    const char *name = y_text(x);
-    unsigned bit = 0;
-    for (int k = 0; name && es_estimated_names[k]; k++)
-      if (!strcmp(name, es_estimated_names[k]))
-        bit = 1u << k;
-    if (!(bit & allowed)) {
-      y_error(r->d, x, "'%s' is not a figure that can be estimated here", name ? name : "?");
-      ok = false;
-    }
-    *out |= bit & allowed;
-  }
-  return ok;
-}
-
-static bool read_level(Reader *r, const yaml_node_t *n, EsLevel *l) {
-  if (!y_expect_map(r->d, n, "a level") || !y_check_keys(r->d, n, "a level", level_keys))
+static bool read_level(Reader *r, const YNode *n, EsLevel *l) {
+  if (!y_expect_map(r->in, n, "a level") || !y_check_keys(r->in, n, "a level", level_keys))
     return false;
   bool ok = field(r, n, "freq", ES_Q_FREQUENCY, &l->freq, true);
   ok &= field(r, n, "power", ES_Q_POWER, &l->power, true);
@@ -69,35 +44,57 @@ static bool read_level(Reader *r, const yaml_node_t *n, EsLevel *l) {
   return ok;
 }
 
+/* The figures n lists under `estimated` (among allowed) into *out. */
+static bool read_estimated(Reader *r, const YNode *n, unsigned allowed, unsigned *out) {
+  const YNode *list = y_get(n, "estimated");
+  if (!list)
+    return true;
+  if (!y_expect_seq(r->in, list, "estimated"))
+    return false;
+  bool ok = true;
+  Y_EACH_ITEM(x, list) {
+    const char *name = y_text(x);
+    unsigned bit = 0;
+    for (int k = 0; name && es_estimated_names[k]; k++)
+      if (!strcmp(name, es_estimated_names[k]))
+        bit = 1u << k;
+    if (!(bit & allowed)) {
+      y_error(r->in, x, "'%s' is not a figure that can be estimated here", name ? name : "?");
+      ok = false;
+    }
+    *out |= bit & allowed;
+  }
+  return ok;
+}
+
 /* A device of node `node` (-1: a platform without nodes). */
-static void read_device(Reader *r, const yaml_node_t *n, int node) {
-  if (!y_expect_map(r->d, n, "a device") || !y_check_keys(r->d, n, "a device", device_keys)) {
+static void read_device(Reader *r, const YNode *n, int node) {
+  if (!y_expect_map(r->in, n, "a device") || !y_check_keys(r->in, n, "a device", device_keys)) {
     r->ok = false;
     return;
   }
-  const char *name = y_text(y_get(r->d, n, "name"));
-  const char *kind = y_text(y_get(r->d, n, "kind"));
+  const char *name = y_text(y_get(n, "name"));
+  const char *kind = y_text(y_get(n, "kind"));
   if (!name) {
-    y_error(r->d, n, "device without 'name'");
+    y_error(r->in, n, "device without 'name'");
     r->ok = false;
     return;
   }
   EsLevel levels[64];
   int nlevels = 0;
-  yaml_node_t *list = y_get(r->d, n, "levels");
-  if (list && y_get(r->d, n, "freq")) {
-    y_error(r->d, n, "device '%s' gives both 'levels' and a single 'freq'", name);
+  const YNode *list = y_get(n, "levels");
+  if (list && y_get(n, "freq")) {
+    y_error(r->in, n, "device '%s' gives both 'levels' and a single 'freq'", name);
     r->ok = false;
-  } else if (list && y_expect_seq(r->d, list, "levels")) {
-    for (yaml_node_item_t *it = list->data.sequence.items.start; it < list->data.sequence.items.top;
-         it++) {
+  } else if (list && y_expect_seq(r->in, list, "levels")) {
+    Y_EACH_ITEM(it, list) {
       if (nlevels == 64) {
-        y_error(r->d, y_node(r->d, *it), "more than 64 levels");
+        y_error(r->in, it, "more than 64 levels");
         r->ok = false;
         break;
       }
       EsLevel l = {0, 0, 0};
-      r->ok &= read_level(r, y_node(r->d, *it), &l);
+      r->ok &= read_level(r, it, &l);
       levels[nlevels++] = l;
     }
   } else if (list) {
@@ -124,11 +121,11 @@ static void read_device(Reader *r, const yaml_node_t *n, int node) {
 
 /* The device a link names, among those of node `node`; on the network,
  * the node it names. */
-static int link_end(Reader *r, const yaml_node_t *n, const char *key, int node, bool network) {
-  yaml_node_t *x = y_get(r->d, n, key);
+static int link_end(Reader *r, const YNode *n, const char *key, int node, bool network) {
+  const YNode *x = y_get(n, key);
   const char *what = network ? "node" : "device";
   if (!x) {
-    y_error(r->d, n, "link without '%s'", key);
+    y_error(r->in, n, "link without '%s'", key);
     return -1;
   }
   const char *name = y_text(x) ? y_text(x) : "?";
@@ -138,13 +135,13 @@ static int link_end(Reader *r, const yaml_node_t *n, const char *key, int node, 
   for (int i = 0; !network && i < r->p->ndevices; i++)
     if (r->p->devices[i].node == node && !strcmp(r->p->devices[i].local, name))
       return i;
-  y_error(r->d, x, "link %s unknown %s '%s'", key, what, name);
+  y_error(r->in, x, "link %s unknown %s '%s'", key, what, name);
   return -1;
 }
 
 /* A link between devices of node `node`, or (network) between nodes. */
-static void read_link(Reader *r, const yaml_node_t *n, int node, bool network) {
-  if (!y_expect_map(r->d, n, "a link") || !y_check_keys(r->d, n, "a link", link_keys)) {
+static void read_link(Reader *r, const YNode *n, int node, bool network) {
+  if (!y_expect_map(r->in, n, "a link") || !y_check_keys(r->in, n, "a link", link_keys)) {
     r->ok = false;
     return;
   }
@@ -155,9 +152,9 @@ static void read_link(Reader *r, const yaml_node_t *n, int node, bool network) {
   ok &= field(r, n, "latency", ES_Q_TIME, &lat, false);
   ok &= field(r, n, "power", ES_Q_POWER, &power, false);
   bool directed = false;
-  yaml_node_t *x = y_get(r->d, n, "directed");
+  const YNode *x = y_get(n, "directed");
   if (x)
-    ok &= y_bool(r->d, x, "directed", &directed);
+    ok &= y_bool(r->in, x, "directed", &directed);
   unsigned estimated = 0;
   ok &= read_estimated(r, n, ES_EST_POWER | ES_EST_BANDWIDTH | ES_EST_LATENCY, &estimated);
   if (!ok) {
@@ -183,44 +180,41 @@ static void read_link(Reader *r, const yaml_node_t *n, int node, bool network) {
 }
 
 /* A node's (or the platform's) devices and links. */
-static void read_machine(Reader *r, const yaml_node_t *n, int node) {
-  yaml_node_t *devs = y_get(r->d, n, "devices"), *links = y_get(r->d, n, "links");
+static void read_machine(Reader *r, const YNode *n, int node) {
+  const YNode *devs = y_get(n, "devices"), *links = y_get(n, "links");
   if (!devs) {
-    y_error(r->d, n,
+    y_error(r->in, n,
             node < 0 ? "a platform needs a 'devices' list (or 'nodes')"
                      : "a node needs a 'devices' list");
     r->ok = false;
     return;
   }
-  if (!y_expect_seq(r->d, devs, "devices")) {
+  if (!y_expect_seq(r->in, devs, "devices")) {
     r->ok = false;
     return;
   }
-  for (yaml_node_item_t *it = devs->data.sequence.items.start; it < devs->data.sequence.items.top;
-       it++)
-    read_device(r, y_node(r->d, *it), node);
-  if (links && y_expect_seq(r->d, links, "links")) {
-    for (yaml_node_item_t *it = links->data.sequence.items.start;
-         it < links->data.sequence.items.top; it++)
-      read_link(r, y_node(r->d, *it), node, false);
+  Y_EACH_ITEM(it, devs)
+  read_device(r, it, node);
+  if (links && y_expect_seq(r->in, links, "links")) {
+    Y_EACH_ITEM(it, links)
+    read_link(r, it, node, false);
   } else if (links)
     r->ok = false;
 }
 
 /* nodes: [{name, devices, links}], network: [links between nodes]. */
-static void read_nodes(Reader *r, const yaml_node_t *nodes, const yaml_node_t *network) {
-  if (!y_expect_seq(r->d, nodes, "nodes")) {
+static void read_nodes(Reader *r, const YNode *nodes, const YNode *network) {
+  if (!y_expect_seq(r->in, nodes, "nodes")) {
     r->ok = false;
     return;
   }
-  for (yaml_node_item_t *it = nodes->data.sequence.items.start; it < nodes->data.sequence.items.top;
-       it++) {
-    yaml_node_t *n = y_node(r->d, *it);
-    const char *name = y_expect_map(r->d, n, "a node") && y_check_keys(r->d, n, "a node", node_keys)
-                           ? y_text(y_get(r->d, n, "name"))
-                           : NULL;
+  Y_EACH_ITEM(n, nodes) {
+    const char *name =
+        y_expect_map(r->in, n, "a node") && y_check_keys(r->in, n, "a node", node_keys)
+            ? y_text(y_get(n, "name"))
+            : NULL;
     if (!name || strchr(name, '/')) {
-      y_error(r->d, n, "a node needs a 'name' without '/'");
+      y_error(r->in, n, "a node needs a 'name' without '/'");
       r->ok = false;
       continue;
     }
@@ -230,34 +224,37 @@ static void read_nodes(Reader *r, const yaml_node_t *nodes, const yaml_node_t *n
     else
       read_machine(r, n, k);
   }
-  if (network && y_expect_seq(r->d, network, "network")) {
-    for (yaml_node_item_t *it = network->data.sequence.items.start;
-         it < network->data.sequence.items.top; it++)
-      read_link(r, y_node(r->d, *it), -1, true);
+  if (network && y_expect_seq(r->in, network, "network")) {
+    Y_EACH_ITEM(it, network)
+    read_link(r, it, -1, true);
   } else if (network)
     r->ok = false;
 }
 
-static int read_doc(YDoc *d, void *ctx) {
+static int begin_platform(YIn *in, const YNode *root, void *ctx) {
   Reader *r = ctx;
-  r->d = d;
+  r->in = in;
   if (++r->ndocs > 1) {
-    y_error(d, y_root(d), "a platform file holds one document");
+    y_error(in, root, "a platform file holds one document");
     return ES_EINVAL;
   }
-  yaml_node_t *root = y_root(d);
-  if (!y_expect_map(d, root, "a platform file") || !y_check_keys(d, root, "a platform", top_keys))
+  return ES_OK;
+}
+
+static int end_platform(YIn *in, const YNode *root, void *ctx) {
+  Reader *r = ctx;
+  if (!y_expect_map(in, root, "a platform file") || !y_check_keys(in, root, "a platform", top_keys))
     return ES_EINVAL;
-  const char *name = y_text(y_get(d, root, "name"));
+  const char *name = y_text(y_get(root, "name"));
   if (name)
     r->p->name = es_arena_strdup(&r->p->arena, name);
-  yaml_node_t *nodes = y_get(d, root, "nodes"), *network = y_get(d, root, "network");
-  if (nodes && (y_get(d, root, "devices") || y_get(d, root, "links"))) {
-    y_error(d, root, "a platform gives either 'devices' or 'nodes', not both");
+  const YNode *nodes = y_get(root, "nodes"), *network = y_get(root, "network");
+  if (nodes && (y_get(root, "devices") || y_get(root, "links"))) {
+    y_error(in, root, "a platform gives either 'devices' or 'nodes', not both");
     return ES_EINVAL;
   }
   if (network && !nodes) {
-    y_error(d, network, "a 'network' joins 'nodes'; this platform has none");
+    y_error(in, network, "a 'network' joins 'nodes'; this platform has none");
     return ES_EINVAL;
   }
   if (nodes)
@@ -269,13 +266,15 @@ static int read_doc(YDoc *d, void *ctx) {
   return r->ok ? ES_OK : ES_EINVAL;
 }
 
+static const YFormat format = {top_keys, NULL, begin_platform, end_platform};
+
 int es_platform_read(const char *path, EsPlatform **out, EsError *err) {
   EsPlatform *p = es_platform_new(NULL);
   if (!p)
     return es_error_set(err, ES_ENOMEM, path, 0, 0, "out of memory");
   p->file = es_arena_strdup(&p->arena, path);
   Reader r = {NULL, p, true, 0};
-  int rc = y_load_file(path, p->file, err, read_doc, &r);
+  int rc = y_read_file(path, p->file, err, &format, &r);
   if (!rc && r.ndocs == 0)
     rc = es_error_set(err, ES_EINVAL, p->file, 1, 1, "empty platform file");
   if (!rc)

@@ -16,7 +16,8 @@
 #include <string.h>
 
 #include "scheduler/io/files.h"
-#include "scheduler/io/yaml_util.h"
+#include "scheduler/io/yaml_in.h"
+#include "scheduler/io/yaml_out.h"
 
 enum { PROFILE_VERSION = 1 };
 
@@ -28,20 +29,20 @@ static const char *const run_keys[] = {"device", "level",  "size",          "cou
 static const char *const stats_keys[] = {"count", "mean", "var", "min", "max", NULL};
 
 typedef struct Reader {
-  YDoc *d;
+  YIn *in;
   EsProfile *p;
   bool ok;
   int ndocs;
 } Reader;
 
 /* count, mean, var, min, max of mapping n into s (m2 from the sample variance). */
-static void read_stats(Reader *r, const yaml_node_t *n, EsStats *s) {
+static void read_stats(Reader *r, const YNode *n, EsStats *s) {
   long count = 0;
   double var = 0;
-  yaml_node_t *x = y_get(r->d, n, "count");
-  if (!x || !y_int(r->d, x, "count", &count) || count < 1) {
+  const YNode *x = y_get(n, "count");
+  if (!x || !y_int(r->in, x, "count", &count) || count < 1) {
     if (!x || count < 1)
-      y_error(r->d, x ? x : n, "a run needs a positive 'count'");
+      y_error(r->in, x ? x : n, "a run needs a positive 'count'");
     r->ok = false;
     return;
   }
@@ -49,42 +50,42 @@ static void read_stats(Reader *r, const yaml_node_t *n, EsStats *s) {
   const char *names[4] = {"mean", "var", "min", "max"};
   double *dst[4] = {&s->mean, &var, &s->min, &s->max};
   for (int i = 0; i < 4; i++) {
-    x = y_get(r->d, n, names[i]);
+    x = y_get(n, names[i]);
     if (!x) {
       if (i == 0) {
-        y_error(r->d, n, "a run needs a 'mean'");
+        y_error(r->in, n, "a run needs a 'mean'");
         r->ok = false;
       }
       *dst[i] = i == 1 ? 0 : s->mean;
       continue;
     }
-    if (!y_quantity(r->d, x, ES_Q_NUMBER, names[i], dst[i]) || isnan(*dst[i]) || isinf(*dst[i]) ||
+    if (!y_quantity(r->in, x, ES_Q_NUMBER, names[i], dst[i]) || isnan(*dst[i]) || isinf(*dst[i]) ||
         *dst[i] < 0) {
       if (r->ok)
-        y_error(r->d, x, "'%s' must be a finite non-negative number", names[i]);
+        y_error(r->in, x, "'%s' must be a finite non-negative number", names[i]);
       r->ok = false;
     }
   }
   s->m2 = var * (double)(count - 1);
 }
 
-static void read_run(Reader *r, EsProfileEntry *e, const yaml_node_t *n) {
-  if (!y_expect_map(r->d, n, "a run") || !y_check_keys(r->d, n, "a run", run_keys)) {
+static void read_run(Reader *r, EsProfileEntry *e, const YNode *n) {
+  if (!y_expect_map(r->in, n, "a run") || !y_check_keys(r->in, n, "a run", run_keys)) {
     r->ok = false;
     return;
   }
-  const char *dev = y_text(y_get(r->d, n, "device"));
+  const char *dev = y_text(y_get(n, "device"));
   if (!dev) {
-    y_error(r->d, n, "a run needs a 'device'");
+    y_error(r->in, n, "a run needs a 'device'");
     r->ok = false;
     return;
   }
   long level = 0;
   double size = -1;
-  yaml_node_t *x;
-  if ((x = y_get(r->d, n, "level")) && (!y_int(r->d, x, "level", &level) || level < 0))
+  const YNode *x;
+  if ((x = y_get(n, "level")) && (!y_int(r->in, x, "level", &level) || level < 0))
     r->ok = false;
-  if ((x = y_get(r->d, n, "size")) && !y_quantity(r->d, x, ES_Q_BYTES, "size", &size))
+  if ((x = y_get(n, "size")) && !y_quantity(r->in, x, ES_Q_BYTES, "size", &size))
     r->ok = false;
   EsProfileRun *run = es_profile_run(r->p, e, dev, (int)level, size);
   if (!run) {
@@ -92,34 +93,34 @@ static void read_run(Reader *r, EsProfileEntry *e, const yaml_node_t *n) {
     return;
   }
   if (run->time.count) {
-    y_error(r->d, n, "second run for device '%s' level %ld size %g of '%s'", dev, level, size,
+    y_error(r->in, n, "second run for device '%s' level %ld size %g of '%s'", dev, level, size,
             e->key);
     r->ok = false;
     return;
   }
   run->mark = y_mark(n);
   read_stats(r, n, &run->time);
-  if ((x = y_get(r->d, n, "source")) && y_text(x))
+  if ((x = y_get(n, "source")) && y_text(x))
     run->source = es_arena_strdup(&r->p->arena, y_text(x));
-  if ((x = y_get(r->d, n, "energy"))) {
-    if (y_expect_map(r->d, x, "energy") && y_check_keys(r->d, x, "energy", stats_keys))
+  if ((x = y_get(n, "energy"))) {
+    if (y_expect_map(r->in, x, "energy") && y_check_keys(r->in, x, "energy", stats_keys))
       read_stats(r, x, &run->energy);
     else
       r->ok = false;
   }
-  if ((x = y_get(r->d, n, "energy_source")) && y_text(x))
+  if ((x = y_get(n, "energy_source")) && y_text(x))
     run->energy_source = es_arena_strdup(&r->p->arena, y_text(x));
 }
 
-static void read_bytes(Reader *r, EsProfileEntry *e, const yaml_node_t *map) {
-  if (!y_expect_map(r->d, map, "bytes")) {
+static void read_bytes(Reader *r, EsProfileEntry *e, const YNode *map) {
+  if (!y_expect_map(r->in, map, "bytes")) {
     r->ok = false;
     return;
   }
-  for (yaml_node_pair_t *p = map->data.mapping.pairs.start; p < map->data.mapping.pairs.top; p++) {
-    const char *item = y_text(y_node(r->d, p->key));
+  Y_EACH_KEY(k, map) {
+    const char *item = y_text(k);
     double b;
-    if (!item || !y_quantity(r->d, y_node(r->d, p->value), ES_Q_BYTES, "bytes", &b)) {
+    if (!item || !y_quantity(r->in, k->next, ES_Q_BYTES, "bytes", &b)) {
       r->ok = false;
       continue;
     }
@@ -130,20 +131,20 @@ static void read_bytes(Reader *r, EsProfileEntry *e, const yaml_node_t *map) {
   }
 }
 
-static void read_entry(Reader *r, const yaml_node_t *n) {
-  if (!y_expect_map(r->d, n, "a profile entry") ||
-      !y_check_keys(r->d, n, "a profile entry", entry_keys)) {
+static void read_entry(Reader *r, const YNode *n) {
+  if (!y_expect_map(r->in, n, "a profile entry") ||
+      !y_check_keys(r->in, n, "a profile entry", entry_keys)) {
     r->ok = false;
     return;
   }
-  const char *key = y_text(y_get(r->d, n, "key"));
+  const char *key = y_text(y_get(n, "key"));
   if (!key) {
-    y_error(r->d, n, "a profile entry needs a 'key'");
+    y_error(r->in, n, "a profile entry needs a 'key'");
     r->ok = false;
     return;
   }
   if (es_profile_find(r->p, key)) {
-    y_error(r->d, y_get(r->d, n, "key"), "duplicate profile entry '%s'", key);
+    y_error(r->in, y_get(n, "key"), "duplicate profile entry '%s'", key);
     r->ok = false;
     return;
   }
@@ -153,57 +154,75 @@ static void read_entry(Reader *r, const yaml_node_t *n) {
     return;
   }
   e->mark = y_mark(n);
-  yaml_node_t *x;
-  if ((x = y_get(r->d, n, "unit"))) {
-    if (y_expect_scalar(r->d, x, "unit"))
+  const YNode *x;
+  if ((x = y_get(n, "unit"))) {
+    if (y_expect_scalar(r->in, x, "unit"))
       e->unit = es_arena_strdup(&r->p->arena, y_text(x));
     else
       r->ok = false;
   }
-  if ((x = y_get(r->d, n, "stale")) && !y_bool(r->d, x, "stale", &e->stale))
+  if ((x = y_get(n, "stale")) && !y_bool(r->in, x, "stale", &e->stale))
     r->ok = false;
-  if ((x = y_get(r->d, n, "bytes")))
+  if ((x = y_get(n, "bytes")))
     read_bytes(r, e, x);
-  if ((x = y_get(r->d, n, "runs"))) {
-    if (!y_expect_seq(r->d, x, "runs")) {
+  if ((x = y_get(n, "runs"))) {
+    if (!y_expect_seq(r->in, x, "runs")) {
       r->ok = false;
       return;
     }
-    for (yaml_node_item_t *it = x->data.sequence.items.start; it < x->data.sequence.items.top; it++)
-      read_run(r, e, y_node(r->d, *it));
+    Y_EACH_ITEM(it, x)
+    read_run(r, e, it);
   }
 }
 
-static int read_doc(YDoc *d, void *ctx) {
+static int begin_profile(YIn *in, const YNode *root, void *ctx) {
   Reader *r = ctx;
-  r->d = d;
-  yaml_node_t *root = y_root(d);
+  r->in = in;
   if (++r->ndocs > 1)
-    return y_error(d, root, "a profile file holds one document");
-  if (!y_expect_map(d, root, "a profile file"))
-    return ES_EINVAL;
-  yaml_node_t *version = y_get(d, root, "esched_profile");
+    return y_error(in, root, "a profile file holds one document");
+  return y_expect_map(in, root, "a profile file") ? ES_OK : ES_EINVAL;
+}
+
+static int end_profile(YIn *in, const YNode *root, void *ctx) {
+  Reader *r = ctx;
+  const YNode *version = y_get(root, "esched_profile");
   long v = 0;
   if (!version)
-    return y_error(d, root, "not an esched profile (no 'esched_profile: %d' line)",
+    return y_error(in, root, "not an esched profile (no 'esched_profile: %d' line)",
                    PROFILE_VERSION);
-  if (!y_int(d, version, "esched_profile", &v))
+  if (!y_int(in, version, "esched_profile", &v))
     return ES_EINVAL;
   if (v != PROFILE_VERSION)
-    return y_error(d, version, "profile format version %ld; this esched reads version %d", v,
+    return y_error(in, version, "profile format version %ld; this esched reads version %d", v,
                    PROFILE_VERSION);
-  if (!y_check_keys(d, root, "a profile", top_keys))
+  if (!y_check_keys(in, root, "a profile", top_keys))
     return ES_EINVAL;
-  yaml_node_t *tasks = y_get(d, root, "tasks");
-  if (tasks && !(tasks->type == YAML_SCALAR_NODE && !*y_text(tasks))) {
-    if (!y_expect_seq(d, tasks, "tasks"))
+  const YNode *tasks = y_get(root, "tasks");
+  if (tasks && !y_streamed(in, tasks) && !(tasks->type == Y_SCALAR && !*y_text(tasks))) {
+    if (!y_expect_seq(in, tasks, "tasks"))
       return ES_EINVAL;
-    for (yaml_node_item_t *it = tasks->data.sequence.items.start;
-         it < tasks->data.sequence.items.top; it++)
-      read_entry(r, y_node(d, *it));
+    Y_EACH_ITEM(it, tasks)
+    read_entry(r, it);
   }
   return r->ok ? ES_OK : ES_EINVAL;
 }
+
+/* Entries stream once the version says the file is a profile this esched
+ * reads: a foreign file fails on that alone. */
+static bool after_version(const YNode *root) {
+  const char *v = y_text(y_get(root, "esched_profile"));
+  char *end;
+  return v && strtol(v, &end, 10) == PROFILE_VERSION && end != v && !*end;
+}
+
+static void entry_item(void *ctx, const char *list, const YNode *n) {
+  (void)list;
+  read_entry(ctx, n);
+}
+
+static const YStream streams[] = {{"tasks", after_version, entry_item, NULL},
+                                  {NULL, NULL, NULL, NULL}};
+static const YFormat format = {top_keys, streams, begin_profile, end_profile};
 
 int es_profile_read(const char *path, EsProfile **out, EsError *err) {
   EsProfile *p = es_profile_new();
@@ -211,7 +230,7 @@ int es_profile_read(const char *path, EsProfile **out, EsError *err) {
     return es_error_set(err, ES_ENOMEM, path, 0, 0, "out of memory");
   p->file = es_arena_strdup(&p->arena, path);
   Reader r = {NULL, p, true, 0};
-  int rc = y_load_file(path, p->file, err, read_doc, &r);
+  int rc = y_read_file(path, p->file, err, &format, &r);
   if (!rc && r.ndocs == 0)
     rc = es_error_set(err, ES_EINVAL, p->file, 1, 1, "empty profile file");
   if (rc) {

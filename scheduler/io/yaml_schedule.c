@@ -16,8 +16,10 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "scheduler/base/strmap.h"
 #include "scheduler/io/files.h"
-#include "scheduler/io/yaml_util.h"
+#include "scheduler/io/yaml_in.h"
+#include "scheduler/io/yaml_out.h"
 
 static const char *const top_keys[] = {
     "algorithm",  "graph",      "fingerprint", "objective",      "unit",          "total_energy",
@@ -28,205 +30,222 @@ static const char *const top_keys[] = {
 static const char *const dup_keys[] = {"task", "device", "level", "start", "finish", NULL};
 
 typedef struct Reader {
-  YDoc *d;
-  EsSchedule *s;
+  YIn *in;
+  EsScheduleList *out;
+  EsSchedule *s; /* the schedule of the document being read */
   bool ok;
+  EsStrMap index; /* task name -> its (non-duplicate) entry */
 } Reader;
 
-static const char *copy_text(Reader *r, const yaml_node_t *n, const char *what) {
+static const char *copy_text(Reader *r, const YNode *n, const char *what) {
   if (!n)
     return NULL;
-  if (!y_expect_scalar(r->d, n, what)) {
+  if (!y_expect_scalar(r->in, n, what)) {
     r->ok = false;
     return NULL;
   }
   return es_arena_strdup(&r->s->arena, y_text(n));
 }
 
-static void number(Reader *r, const yaml_node_t *root, const char *key, double *out) {
-  yaml_node_t *x = y_get(r->d, root, key);
-  if (x && !y_quantity(r->d, x, ES_Q_NUMBER, key, out))
+static void number(Reader *r, const YNode *root, const char *key, double *out) {
+  const YNode *x = y_get(root, key);
+  if (x && !y_quantity(r->in, x, ES_Q_NUMBER, key, out))
     r->ok = false;
 }
 
 static EsScheduleEntry *entry(Reader *r, const char *task) {
-  for (int i = 0; i < r->s->nentries; i++)
-    if (!r->s->entries[i].duplicate && strcmp(r->s->entries[i].task, task) == 0)
-      return &r->s->entries[i];
-  return NULL;
+  int i = es_strmap_get(&r->index, task);
+  return i < 0 ? NULL : &r->s->entries[i];
 }
 
-static void read_assignment(Reader *r, const yaml_node_t *map) {
-  if (!y_expect_map(r->d, map, "assignment")) {
+static EsScheduleEntry *add_entry(Reader *r) {
+  EsSchedule *s = r->s;
+  if (s->nentries == s->entries_cap) {
+    int cap = s->entries_cap ? s->entries_cap * 2 : 16;
+    EsScheduleEntry *e = realloc(s->entries, sizeof *e * (size_t)cap);
+    if (!e) {
+      r->ok = false;
+      return NULL;
+    }
+    s->entries = e, s->entries_cap = cap;
+  }
+  return &s->entries[s->nentries++];
+}
+
+/* assignment: {TASK: DEVICE, ...}, one pair at a time */
+static void read_assigned(Reader *r, const YNode *k, const YNode *v) {
+  const char *task = copy_text(r, k, "a task name");
+  const char *dev = copy_text(r, v, "a device name");
+  if (!task || !dev)
+    return;
+  if (entry(r, task)) {
+    y_error(r->in, k, "task '%s' assigned twice", task);
     r->ok = false;
     return;
   }
-  EsSchedule *s = r->s;
-  for (yaml_node_pair_t *p = map->data.mapping.pairs.start; p < map->data.mapping.pairs.top; p++) {
-    const char *task = copy_text(r, y_node(r->d, p->key), "a task name");
-    const char *dev = copy_text(r, y_node(r->d, p->value), "a device name");
-    if (!task || !dev)
-      continue;
-    if (entry(r, task)) {
-      y_error(r->d, y_node(r->d, p->key), "task '%s' assigned twice", task);
-      r->ok = false;
-      continue;
-    }
-    if (s->nentries == s->entries_cap) {
-      int cap = s->entries_cap ? s->entries_cap * 2 : 16;
-      EsScheduleEntry *e = realloc(s->entries, sizeof *e * (size_t)cap);
-      if (!e) {
-        r->ok = false;
-        return;
-      }
-      s->entries = e, s->entries_cap = cap;
-    }
-    s->entries[s->nentries++] = (EsScheduleEntry){
-        task,          NULL, dev, 0, NAN, NAN, NAN, NAN, false, y_mark(y_node(r->d, p->key)),
-        ES_TASK_REGION};
+  EsScheduleEntry *e = add_entry(r);
+  if (!e || es_strmap_put(&r->index, task, r->s->nentries - 1)) {
+    r->ok = false;
+    return;
   }
+  *e = (EsScheduleEntry){task, NULL, dev, 0, NAN, NAN, NAN, NAN, false, y_mark(k), ES_TASK_REGION};
+}
+
+static void read_assignment(Reader *r, const YNode *map) {
+  if (y_streamed(r->in, map))
+    return;
+  if (!y_expect_map(r->in, map, "assignment")) {
+    r->ok = false;
+    return;
+  }
+  Y_EACH_KEY(k, map)
+  read_assigned(r, k, k->next);
 }
 
 typedef enum PerTask { PER_LEVEL, PER_TIMING, PER_KEY, PER_TIME, PER_ENERGY, PER_KIND } PerTask;
 
 /* One value of a per-task map into entry e. */
-static bool read_task_value(Reader *r, EsScheduleEntry *e, const yaml_node_t *v, PerTask what) {
+static bool read_task_value(Reader *r, EsScheduleEntry *e, const YNode *v, PerTask what) {
   long level;
   switch (what) {
   case PER_LEVEL:
-    if (!y_int(r->d, v, "a level", &level) || level < 0)
+    if (!y_int(r->in, v, "a level", &level) || level < 0)
       return false;
     e->level = (int)level;
     return true;
   case PER_KEY: return (e->key = copy_text(r, v, "a key")) != NULL;
-  case PER_TIME: return y_quantity(r->d, v, ES_Q_TIME, "an expected time", &e->time);
-  case PER_ENERGY: return y_quantity(r->d, v, ES_Q_ENERGY, "an expected energy", &e->energy);
+  case PER_TIME: return y_quantity(r->in, v, ES_Q_TIME, "an expected time", &e->time);
+  case PER_ENERGY: return y_quantity(r->in, v, ES_Q_ENERGY, "an expected energy", &e->energy);
   case PER_KIND:
-    if (!y_expect_scalar(r->d, v, "a kind"))
+    if (!y_expect_scalar(r->in, v, "a kind"))
       return false;
     if (!strcmp(y_text(v), "input") || !strcmp(y_text(v), "host")) {
       e->kind = !strcmp(y_text(v), "input") ? ES_TASK_INPUT : ES_TASK_HOST;
       return true;
     }
-    y_error(r->d, v, "kind of '%s' must be input or host, not '%s'", e->task, y_text(v));
+    y_error(r->in, v, "kind of '%s' must be input or host, not '%s'", e->task, y_text(v));
     return false;
   case PER_TIMING: break;
   }
-  yaml_node_item_t *it = v->type == YAML_SEQUENCE_NODE ? v->data.sequence.items.start : NULL;
-  if (!it || v->data.sequence.items.top - it != 2) {
-    y_error(r->d, v, "timing of '%s' must be [start, finish]", e->task);
+  if (v->type != Y_SEQ || v->len != 2) {
+    y_error(r->in, v, "timing of '%s' must be [start, finish]", e->task);
     return false;
   }
-  return y_quantity(r->d, y_node(r->d, it[0]), ES_Q_TIME, "start", &e->start) &&
-         y_quantity(r->d, y_node(r->d, it[1]), ES_Q_TIME, "finish", &e->finish);
+  return y_quantity(r->in, v->first, ES_Q_TIME, "start", &e->start) &&
+         y_quantity(r->in, v->first->next, ES_Q_TIME, "finish", &e->finish);
 }
 
 /* Per-task maps keyed by task name: levels, timing, keys, expectations. */
-static void read_per_task(Reader *r, const yaml_node_t *map, const char *what, PerTask kind) {
-  if (!y_expect_map(r->d, map, what)) {
+static const struct {
+  const char *key;
+  PerTask kind;
+} per_task[] = {{"levels", PER_LEVEL},       {"timing", PER_TIMING},          {"keys", PER_KEY},
+                {"expected_time", PER_TIME}, {"expected_energy", PER_ENERGY}, {"kinds", PER_KIND}};
+
+static void read_per_task_pair(Reader *r, const YNode *k, const YNode *v, int map) {
+  EsScheduleEntry *e = y_text(k) ? entry(r, y_text(k)) : NULL;
+  if (!e) {
+    y_error(r->in, k, "%s names task '%s', which the assignment does not", per_task[map].key,
+            y_text(k) ? y_text(k) : "?");
     r->ok = false;
-    return;
-  }
-  for (yaml_node_pair_t *p = map->data.mapping.pairs.start; p < map->data.mapping.pairs.top; p++) {
-    yaml_node_t *k = y_node(r->d, p->key), *v = y_node(r->d, p->value);
-    EsScheduleEntry *e = y_text(k) ? entry(r, y_text(k)) : NULL;
-    if (!e) {
-      y_error(r->d, k, "%s names task '%s', which the assignment does not", what,
-              y_text(k) ? y_text(k) : "?");
-      r->ok = false;
-      continue;
-    }
-    if (!read_task_value(r, e, v, kind))
-      r->ok = false;
-  }
+  } else if (!read_task_value(r, e, v, per_task[map].kind))
+    r->ok = false;
 }
 
-static void read_duplicates(Reader *r, const yaml_node_t *list) {
-  if (!y_expect_seq(r->d, list, "duplicates")) {
+static void read_per_task(Reader *r, const YNode *map, int which) {
+  if (y_streamed(r->in, map))
+    return;
+  if (!y_expect_map(r->in, map, per_task[which].key)) {
     r->ok = false;
     return;
   }
-  EsSchedule *s = r->s;
-  for (yaml_node_item_t *it = list->data.sequence.items.start; it < list->data.sequence.items.top;
-       it++) {
-    yaml_node_t *n = y_node(r->d, *it);
-    if (!y_expect_map(r->d, n, "a duplicate") || !y_check_keys(r->d, n, "a duplicate", dup_keys)) {
-      r->ok = false;
-      continue;
-    }
-    EsScheduleEntry e = {copy_text(r, y_get(r->d, n, "task"), "task"),
-                         NULL,
-                         copy_text(r, y_get(r->d, n, "device"), "device"),
-                         0,
-                         NAN,
-                         NAN,
-                         NAN,
-                         NAN,
-                         true,
-                         y_mark(n),
-                         ES_TASK_REGION};
-    long level = 0;
-    yaml_node_t *x = y_get(r->d, n, "level");
-    if (x && !y_int(r->d, x, "level", &level))
-      r->ok = false;
-    e.level = (int)level;
-    number(r, n, "start", &e.start);
-    number(r, n, "finish", &e.finish);
-    if (!e.task || !e.device) {
-      y_error(r->d, n, "a duplicate needs 'task' and 'device'");
-      r->ok = false;
-      continue;
-    }
-    EsScheduleEntry *grown = realloc(s->entries, sizeof *grown * (size_t)(s->nentries + 1));
-    if (!grown) {
-      r->ok = false;
-      return;
-    }
-    s->entries = grown, s->entries_cap = s->nentries + 1;
-    s->entries[s->nentries++] = e;
-  }
+  Y_EACH_KEY(k, map)
+  read_per_task_pair(r, k, k->next, which);
 }
 
-static void read_baselines(Reader *r, const yaml_node_t *map, const yaml_node_t *times) {
-  if (!y_expect_map(r->d, map, "baselines")) {
+static void read_duplicate(Reader *r, const YNode *n) {
+  if (!y_expect_map(r->in, n, "a duplicate") || !y_check_keys(r->in, n, "a duplicate", dup_keys)) {
     r->ok = false;
     return;
   }
-  for (yaml_node_pair_t *p = map->data.mapping.pairs.start; p < map->data.mapping.pairs.top; p++) {
-    const char *name = y_text(y_node(r->d, p->key));
+  EsScheduleEntry e = {copy_text(r, y_get(n, "task"), "task"),
+                       NULL,
+                       copy_text(r, y_get(n, "device"), "device"),
+                       0,
+                       NAN,
+                       NAN,
+                       NAN,
+                       NAN,
+                       true,
+                       y_mark(n),
+                       ES_TASK_REGION};
+  long level = 0;
+  const YNode *x = y_get(n, "level");
+  if (x && !y_int(r->in, x, "level", &level))
+    r->ok = false;
+  e.level = (int)level;
+  number(r, n, "start", &e.start);
+  number(r, n, "finish", &e.finish);
+  if (!e.task || !e.device) {
+    y_error(r->in, n, "a duplicate needs 'task' and 'device'");
+    r->ok = false;
+    return;
+  }
+  EsScheduleEntry *slot = add_entry(r);
+  if (slot)
+    *slot = e;
+}
+
+static void read_duplicates(Reader *r, const YNode *list) {
+  if (y_streamed(r->in, list))
+    return;
+  if (!y_expect_seq(r->in, list, "duplicates")) {
+    r->ok = false;
+    return;
+  }
+  Y_EACH_ITEM(it, list)
+  read_duplicate(r, it);
+}
+
+static void read_baselines(Reader *r, const YNode *map, const YNode *times) {
+  if (!y_expect_map(r->in, map, "baselines")) {
+    r->ok = false;
+    return;
+  }
+  Y_EACH_KEY(k, map) {
+    const char *name = y_text(k);
     double e, t = NAN;
-    if (!name || !y_quantity(r->d, y_node(r->d, p->value), ES_Q_NUMBER, "a baseline", &e)) {
+    if (!name || !y_quantity(r->in, k->next, ES_Q_NUMBER, "a baseline", &e)) {
       r->ok = false;
       continue;
     }
-    yaml_node_t *tn = times ? y_get(r->d, times, name) : NULL;
-    if (tn && !y_quantity(r->d, tn, ES_Q_NUMBER, "a baseline time", &t))
+    const YNode *tn = times ? y_get(times, name) : NULL;
+    if (tn && !y_quantity(r->in, tn, ES_Q_NUMBER, "a baseline time", &t))
       r->ok = false;
     es_schedule_add_baseline(r->s, name, e, t);
   }
 }
 
 /* idle: {device: off | LEVEL} */
-static void read_idle(Reader *r, const yaml_node_t *map) {
-  if (!y_expect_map(r->d, map, "idle")) {
+static void read_idle(Reader *r, const YNode *map) {
+  if (!y_expect_map(r->in, map, "idle")) {
     r->ok = false;
     return;
   }
   EsSchedule *s = r->s;
-  int n = (int)(map->data.mapping.pairs.top - map->data.mapping.pairs.start);
-  s->idle_device = malloc(((size_t)n + 1) * sizeof *s->idle_device);
-  s->idle_state = malloc(((size_t)n + 1) * sizeof *s->idle_state);
+  s->idle_device = malloc(((size_t)map->len + 1) * sizeof *s->idle_device);
+  s->idle_state = malloc(((size_t)map->len + 1) * sizeof *s->idle_state);
   if (!s->idle_device || !s->idle_state) {
     r->ok = false;
     return;
   }
-  for (yaml_node_pair_t *p = map->data.mapping.pairs.start; p < map->data.mapping.pairs.top; p++) {
-    const char *dev = copy_text(r, y_node(r->d, p->key), "a device name");
-    yaml_node_t *v = y_node(r->d, p->value);
+  Y_EACH_KEY(k, map) {
+    const char *dev = copy_text(r, k, "a device name");
+    const YNode *v = k->next;
     long level = ES_IDLE_OFF;
-    if (!dev || !y_expect_scalar(r->d, v, "an idle state") ||
+    if (!dev || !y_expect_scalar(r->in, v, "an idle state") ||
         (strcmp(y_text(v), "off") != 0 &&
-         (!y_int(r->d, v, "an idle level", &level) || level < 0))) {
+         (!y_int(r->in, v, "an idle level", &level) || level < 0))) {
       r->ok = false;
       continue;
     }
@@ -234,70 +253,109 @@ static void read_idle(Reader *r, const yaml_node_t *map) {
   }
 }
 
-static int read_doc(YDoc *d, void *ctx) {
-  EsScheduleList *out = ctx;
-  yaml_node_t *root = y_root(d);
-  if (!y_expect_map(d, root, "a schedule file") || !y_check_keys(d, root, "a schedule", top_keys))
+static int begin_schedule(YIn *in, const YNode *root, void *ctx) {
+  Reader *r = ctx;
+  if (!y_expect_map(in, root, "a schedule file"))
     return ES_EINVAL;
   EsSchedule *s = es_schedule_new();
-  if (!s || es_schedule_list_push(out, s)) {
+  if (!s || es_schedule_list_push(r->out, s)) {
     es_schedule_free(s);
-    return es_error_set(d->err, ES_ENOMEM, d->file, 0, 0, "out of memory");
+    return es_error_set(in->err, ES_ENOMEM, in->file, 0, 0, "out of memory");
   }
-  Reader r = {d, s, true};
-  s->file = es_arena_strdup(&s->arena, d->file);
-  s->algorithm = copy_text(&r, y_get(d, root, "algorithm"), "algorithm");
-  s->graph = copy_text(&r, y_get(d, root, "graph"), "graph");
-  s->fingerprint = copy_text(&r, y_get(d, root, "fingerprint"), "fingerprint");
-  s->note = copy_text(&r, y_get(d, root, "note"), "note");
-  const char *obj = copy_text(&r, y_get(d, root, "objective"), "objective");
-  if (obj)
-    s->objective = obj;
-  yaml_node_t *unit = y_get(d, root, "unit");
-  if (unit && y_expect_map(d, unit, "unit")) {
-    const char *e = copy_text(&r, y_get(d, unit, "energy"), "energy unit");
-    const char *t = copy_text(&r, y_get(d, unit, "time"), "time unit");
-    s->energy_unit = e ? e : "", s->time_unit = t ? t : "";
-  }
-  number(&r, root, "total_energy", &s->total_energy);
-  number(&r, root, "total_time", &s->total_time);
-  number(&r, root, "makespan", &s->makespan);
-  number(&r, root, "bound", &s->bound);
-  number(&r, root, "slr", &s->slr);
-  number(&r, root, "ecr", &s->ecr);
-  s->dvfs = copy_text(&r, y_get(d, root, "dvfs"), "dvfs");
-  yaml_node_t *en = y_get(d, root, "energy");
-  if (en && y_expect_map(d, en, "energy")) {
-    number(&r, en, "active", &s->energy_active);
-    number(&r, en, "idle", &s->energy_idle);
-    number(&r, en, "transfer", &s->energy_transfer);
-  } else if (en)
-    r.ok = false;
-  if ((en = y_get(d, root, "idle")))
-    read_idle(&r, en);
-  yaml_node_t *x = y_get(d, root, "assignment");
-  if (!x) {
-    y_error(d, root, "a schedule needs an 'assignment'");
-    return ES_EINVAL;
-  }
-  read_assignment(&r, x);
-  static const struct {
-    const char *key;
-    PerTask kind;
-  } maps[] = {{"levels", PER_LEVEL},       {"timing", PER_TIMING},          {"keys", PER_KEY},
-              {"expected_time", PER_TIME}, {"expected_energy", PER_ENERGY}, {"kinds", PER_KIND}};
-  for (size_t i = 0; i < sizeof maps / sizeof *maps; i++)
-    if ((x = y_get(d, root, maps[i].key)))
-      read_per_task(&r, x, maps[i].key, maps[i].kind);
-  if ((x = y_get(d, root, "duplicates")))
-    read_duplicates(&r, x);
-  if ((x = y_get(d, root, "baselines")))
-    read_baselines(&r, x, y_get(d, root, "baseline_times"));
-  return r.ok ? ES_OK : ES_EINVAL;
+  s->file = es_arena_strdup(&s->arena, in->file);
+  es_strmap_free(&r->index);
+  r->in = in, r->s = s, r->ok = true;
+  return ES_OK;
 }
 
+static void read_header(Reader *r, const YNode *root) {
+  EsSchedule *s = r->s;
+  s->algorithm = copy_text(r, y_get(root, "algorithm"), "algorithm");
+  s->graph = copy_text(r, y_get(root, "graph"), "graph");
+  s->fingerprint = copy_text(r, y_get(root, "fingerprint"), "fingerprint");
+  s->note = copy_text(r, y_get(root, "note"), "note");
+  const char *obj = copy_text(r, y_get(root, "objective"), "objective");
+  if (obj)
+    s->objective = obj;
+  const YNode *unit = y_get(root, "unit");
+  if (unit && y_expect_map(r->in, unit, "unit")) {
+    const char *e = copy_text(r, y_get(unit, "energy"), "energy unit");
+    const char *t = copy_text(r, y_get(unit, "time"), "time unit");
+    s->energy_unit = e ? e : "", s->time_unit = t ? t : "";
+  }
+  number(r, root, "total_energy", &s->total_energy);
+  number(r, root, "total_time", &s->total_time);
+  number(r, root, "makespan", &s->makespan);
+  number(r, root, "bound", &s->bound);
+  number(r, root, "slr", &s->slr);
+  number(r, root, "ecr", &s->ecr);
+  s->dvfs = copy_text(r, y_get(root, "dvfs"), "dvfs");
+  const YNode *en = y_get(root, "energy");
+  if (en && y_expect_map(r->in, en, "energy")) {
+    number(r, en, "active", &s->energy_active);
+    number(r, en, "idle", &s->energy_idle);
+    number(r, en, "transfer", &s->energy_transfer);
+  } else if (en)
+    r->ok = false;
+  if ((en = y_get(root, "idle")))
+    read_idle(r, en);
+}
+
+static int end_schedule(YIn *in, const YNode *root, void *ctx) {
+  Reader *r = ctx;
+  if (!y_check_keys(in, root, "a schedule", top_keys))
+    return ES_EINVAL;
+  read_header(r, root);
+  const YNode *x = y_get(root, "assignment");
+  if (!x) {
+    y_error(in, root, "a schedule needs an 'assignment'");
+    return ES_EINVAL;
+  }
+  read_assignment(r, x);
+  for (size_t i = 0; i < sizeof per_task / sizeof *per_task; i++)
+    if ((x = y_get(root, per_task[i].key)))
+      read_per_task(r, x, (int)i);
+  if ((x = y_get(root, "duplicates")))
+    read_duplicates(r, x);
+  if ((x = y_get(root, "baselines")))
+    read_baselines(r, x, y_get(root, "baseline_times"));
+  return r->ok ? ES_OK : ES_EINVAL;
+}
+
+static bool after_assignment(const YNode *root) { return y_get(root, "assignment") != NULL; }
+
+static void assigned_pair(void *ctx, const char *list, const YNode *k, const YNode *v) {
+  (void)list;
+  read_assigned(ctx, k, v);
+}
+
+static void per_task_pair(void *ctx, const char *list, const YNode *k, const YNode *v) {
+  int i = 0;
+  while (strcmp(per_task[i].key, list) != 0)
+    i++;
+  read_per_task_pair(ctx, k, v, i);
+}
+
+static void duplicate_item(void *ctx, const char *list, const YNode *n) {
+  (void)list;
+  read_duplicate(ctx, n);
+}
+
+static const YStream streams[] = {{"assignment", NULL, NULL, assigned_pair},
+                                  {"levels", after_assignment, NULL, per_task_pair},
+                                  {"timing", after_assignment, NULL, per_task_pair},
+                                  {"keys", after_assignment, NULL, per_task_pair},
+                                  {"expected_time", after_assignment, NULL, per_task_pair},
+                                  {"expected_energy", after_assignment, NULL, per_task_pair},
+                                  {"kinds", after_assignment, NULL, per_task_pair},
+                                  {"duplicates", after_assignment, duplicate_item, NULL},
+                                  {NULL, NULL, NULL, NULL}};
+static const YFormat format = {top_keys, streams, begin_schedule, end_schedule};
+
 int es_schedule_read(const char *path, EsScheduleList *out, EsError *err) {
-  int rc = y_load_file(path, NULL, err, read_doc, out);
+  Reader r = {.out = out};
+  int rc = y_read_file(path, NULL, err, &format, &r);
+  es_strmap_free(&r.index);
   if (!rc && out->len == 0)
     rc = es_error_set(err, ES_EINVAL, path, 1, 1, "empty schedule file");
   return rc;

@@ -40,7 +40,7 @@ void run(const float *x, float *y, float *re, float *st) {
 // CHECK-NEXT: - {freq: 1800000000, power: 55}
 // CHECK-NEXT: - {freq: 1000000000, power: 32}
 // CHECK-NEXT: tasks:
-// CHECK-NEXT: - {name: fir, work: 1300000, max_width: 4, comm: 26000}
+// CHECK-NEXT: - {name: fir, work: 1300000, max_width: 4, comm: 26000.000000000004}
 // CHECK-NEXT: - {name: dft, work: 4000000, max_width: 2, efficiency: {2: 0.9, 4: 0.8}}
 // CHECK-NEXT: - {name: run.stats.1, work: 520000, max_width: 1}
 // SCHED: crown_schedule: bank
