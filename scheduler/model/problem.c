@@ -635,6 +635,8 @@ int es_problem_build(EsGraph *g, const EsProblemOptions *opt, EsProblem *out, Es
                           ? "the graph gives no times to minimize"
                           : "the graph gives no energies: give tasks 'cost:', or times and a "
                             "platform with powers");
+  if (!rc)
+    out->cache = es_problem_cache_new(); /* NULL only costs the solvers their reuse */
   if (rc == ES_ENOMEM)
     es_error_set(err, rc, g->file, 0, 0, "out of memory");
   free(b.graph_to_problem_device);
@@ -666,6 +668,7 @@ void es_problem_free(EsProblem *p) {
   free(p->item_reader);
   free(p->order_from);
   free(p->order_to);
+  es_problem_cache_free(p->cache);
   memset(p, 0, sizeof *p);
 }
 
