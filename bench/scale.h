@@ -77,8 +77,8 @@ static inline double scale_exponent(double t1, double n1, double t2, double n2) 
 }
 
 static inline void scale_header(const char *unit) {
-  printf("%10s %10s %12s %9s %12s %9s %9s %9s\n", "tasks", "edges", unit, "growth", "floor/task",
-         "x floor", "peak MiB", "algo MiB");
+  printf("%10s %10s %12s %10s %7s %11s %8s %9s %9s\n", "tasks", "edges", unit, "1st call",
+         "growth", "floor/task", "x floor", "peak MiB", "algo MiB");
 }
 
 /* One line of the table; prev (or NULL) is the row of the size before. */
