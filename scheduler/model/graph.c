@@ -24,6 +24,11 @@ void es_graph_free(EsGraph *g) {
   free(g);
 }
 
+void es_graph_clear(EsGraph *g) {
+  g->ntasks = g->nedges = g->nvalues = g->ndeferred = 0;
+  es_strmap_free(&g->task_index);
+}
+
 const char *es_graph_intern(EsGraph *g, const char *s) { return es_arena_strdup(&g->arena, s); }
 
 int es_graph_find_device(const EsGraph *g, const char *name) {
@@ -38,23 +43,23 @@ int es_graph_device(EsGraph *g, const char *name) {
   if (d >= 0)
     return d;
   const char *copy = es_graph_intern(g, name);
-  if (!copy || es_vec_reserve(&g->device_names, &g->devices_cap, g->ndevices + 1,
-                              sizeof *g->device_names))
+  if (!copy ||
+      es_vec_reserve(&g->device_names, &g->devices_cap, g->ndevices + 1, sizeof *g->device_names))
     return -1;
   g->device_names[g->ndevices] = copy;
   return g->ndevices++;
 }
 
 int es_graph_add_task(EsGraph *g, const char *name) {
-  const char *copy = es_graph_intern(g, name);
-  if (!copy || es_vec_reserve(&g->tasks, &g->tasks_cap, g->ntasks + 1, sizeof *g->tasks))
+  const char *copy = name ? es_graph_intern(g, name) : NULL;
+  if ((name && !copy) || es_vec_reserve(&g->tasks, &g->tasks_cap, g->ntasks + 1, sizeof *g->tasks))
     return -1;
   EsTask *t = &g->tasks[g->ntasks];
   memset(t, 0, sizeof *t);
   t->name = copy;
   t->pin = -1;
   t->cost_begin = t->time_begin = g->nvalues;
-  if (es_graph_find_task(g, copy) < 0 && es_strmap_put(&g->task_index, copy, g->ntasks))
+  if (copy && es_graph_find_task(g, copy) < 0 && es_strmap_put(&g->task_index, copy, g->ntasks))
     return -1;
   return g->ntasks++;
 }
@@ -85,7 +90,7 @@ int es_graph_add_edge(EsGraph *g, int from, int to, const char *data) {
   const char *copy = data ? es_graph_intern(g, data) : NULL;
   if (data && !copy)
     return -1;
-  g->edges[g->nedges] = (EsEdge){from, to, ES_EDGE_DATA, copy, -1, NAN, NAN, {0, 0}};
+  g->edges[g->nedges] = (EsEdge){from, to, ES_EDGE_DATA, copy, -1, NAN, NAN, {0, 0}, 0};
   return g->nedges++;
 }
 
@@ -153,8 +158,8 @@ static int report_cycle(const EsGraph *g, const Adjacency *a, const int *indeg, 
     used += (size_t)snprintf(text + used, sizeof text - used, "%s -> ", g->tasks[path[i]].name);
   snprintf(text + used, sizeof text - used, "%s", g->tasks[v].name);
   const EsEdge *e = &g->edges[via[seen[v] - 1]];
-  int rc = es_error_set(err, ES_ECYCLE, g->file, e->mark.line, e->mark.col,
-                        "dependency cycle: %s", text);
+  int rc = es_error_set(err, ES_ECYCLE, g->file, e->mark.line, e->mark.col, "dependency cycle: %s",
+                        text);
   free(seen), free(path), free(via);
   return rc;
 }
@@ -184,6 +189,26 @@ int es_graph_topo_order(const EsGraph *g, int *order, EsError *err) {
 out:
   adjacency_free(&a);
   free(indeg);
+  return rc;
+}
+
+int es_graph_check_acyclic(const EsGraph *g, EsError *err) {
+  /* Around a cycle some edge runs to a lower index, and every task on it has
+   * an incoming edge: when each edge to a lower index leaves a task without
+   * incoming edges, there is none. */
+  bool *fed = calloc((size_t)g->ntasks + 1, sizeof *fed);
+  bool proven = fed != NULL;
+  for (int e = 0; proven && e < g->nedges; e++)
+    fed[g->edges[e].to] = true;
+  for (int e = 0; proven && e < g->nedges; e++)
+    proven = g->edges[e].from < g->edges[e].to || !fed[g->edges[e].from];
+  free(fed);
+  if (proven)
+    return ES_OK;
+  int *order = malloc(((size_t)g->ntasks + 1) * sizeof *order);
+  int rc = order ? es_graph_topo_order(g, order, err)
+                 : es_error_set(err, ES_ENOMEM, g->file, 0, 0, "out of memory");
+  free(order);
   return rc;
 }
 
