@@ -428,7 +428,7 @@ int es_tree_dp(const EsProblem *p, const EsAlgoOptions *opt, EsSolution *out, Es
   if (p->nlabels > UINT16_MAX)
     return es_error_set(err, ES_ELIMIT, NULL, 0, 0, "tree-dp handles at most %d labels",
                         UINT16_MAX);
-  Rooted *r = es_problem_cache_take(p, &cache_tag);
+  Rooted *r = es_problem_cache_take(p->cache, &cache_tag);
   if (r && !rooted_fits(r, p))
     rooted_free(r), r = NULL;
   int rc = r ? ES_OK : rooted_new(p, &r, err);
@@ -442,7 +442,7 @@ int es_tree_dp(const EsProblem *p, const EsAlgoOptions *opt, EsSolution *out, Es
     return rc;
   }
   backward(p, r, out->label);
-  es_problem_cache_put(p, &cache_tag, r, rooted_free);
+  es_problem_cache_put(p->cache, &cache_tag, r, rooted_free);
   if (p->has_shared)
     snprintf(out->note, sizeof out->note,
              "tree-dp charged shared data items once per reader (Eq. 1); the cost reported "

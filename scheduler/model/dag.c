@@ -214,7 +214,7 @@ int es_dag_build(const EsProblem *p, EsDag *d, EsError *err) {
     return es_error_set(err, ES_EINVAL, NULL, 0, 0,
                         "timed schedulers need task times: give tasks 'time:' (and edges "
                         "'time:' or 'bytes:' with a platform)");
-  EsDagShared *s = es_problem_cache_take(p, &cache_tag);
+  EsDagShared *s = es_problem_cache_take(p->cache, &cache_tag);
   if (s && !shared_fits(s, p))
     shared_release(s), s = NULL;
   if (!s) {
@@ -233,7 +233,7 @@ int es_dag_build(const EsProblem *p, EsDag *d, EsError *err) {
   atomic_fetch_add(&s->refs, 1); /* the caller's */
   *d = s->dag;
   d->shared = s;
-  es_problem_cache_put(p, &cache_tag, s, shared_release);
+  es_problem_cache_put(p->cache, &cache_tag, s, shared_release);
   return ES_OK;
 }
 

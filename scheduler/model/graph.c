@@ -125,42 +125,45 @@ static void adjacency_free(Adjacency *a) {
   free(a->edge);
 }
 
-/* Describes a cycle among the tasks Kahn's algorithm could not order: walk
- * from one of them along unordered successors until a task repeats. */
-static int report_cycle(const EsGraph *g, const Adjacency *a, const int *indeg, EsError *err) {
-  int start = 0;
-  while (indeg[start] == 0)
-    start++;
-  int *seen = calloc((size_t)g->ntasks, sizeof *seen);
-  int *path = malloc((size_t)g->ntasks * sizeof *path);
-  int *via = malloc((size_t)g->ntasks * sizeof *via);
-  if (!seen || !path || !via) {
-    free(seen), free(path), free(via);
+/* Describes a cycle among the tasks Kahn's algorithm could not order. Each
+ * of them has a predecessor among them (its count of unordered incoming
+ * edges is not 0), so walking from one to such a predecessor, again and
+ * again, repeats a task: the walk from there is a cycle, backwards. (A walk
+ * forwards could start below a cycle, at a task without unordered
+ * successors.) */
+static int report_cycle(const EsGraph *g, const int *indeg, EsError *err) {
+  int n = g->ntasks, *seen = calloc((size_t)n + 1, sizeof *seen);
+  int *path = malloc(((size_t)n + 1) * sizeof *path);
+  int *via = malloc(((size_t)n + 1) * sizeof *via);   /* edge into path[i] from path[i + 1] */
+  int *into = malloc(((size_t)n + 1) * sizeof *into); /* an unordered edge into each task */
+  if (!seen || !path || !via || !into) {
+    free(seen), free(path), free(via), free(into);
     return es_error_set(err, ES_ENOMEM, g->file, 0, 0, "out of memory");
   }
-  int len = 0, v = start;
+  for (int e = 0; e < g->nedges; e++)
+    if (indeg[g->edges[e].from] > 0)
+      into[g->edges[e].to] = e;
+  int len = 0, v = 0;
+  while (indeg[v] == 0)
+    v++;
   while (!seen[v]) {
     seen[v] = len + 1;
     path[len] = v;
-    for (int i = a->first[v]; i < a->first[v + 1]; i++) {
-      int w = g->edges[a->edge[i]].to;
-      if (indeg[w] > 0) {
-        via[len] = a->edge[i];
-        v = w;
-        break;
-      }
-    }
-    len++;
+    via[len++] = into[v];
+    v = g->edges[into[v]].from;
   }
+  /* path[first .. len) is the cycle backwards, path[first] = v: print it
+   * forwards from v, at the edge that leaves v. */
   char text[400] = "";
-  size_t used = 0;
-  for (int i = seen[v] - 1; i < len && used < sizeof text - 80; i++)
+  int first = seen[v] - 1;
+  size_t used = (size_t)snprintf(text, sizeof text, "%s -> ", g->tasks[v].name);
+  for (int i = len - 1; i > first && used < sizeof text - 80; i--)
     used += (size_t)snprintf(text + used, sizeof text - used, "%s -> ", g->tasks[path[i]].name);
   snprintf(text + used, sizeof text - used, "%s", g->tasks[v].name);
-  const EsEdge *e = &g->edges[via[seen[v] - 1]];
+  const EsEdge *e = &g->edges[via[len - 1]];
   int rc = es_error_set(err, ES_ECYCLE, g->file, e->mark.line, e->mark.col, "dependency cycle: %s",
                         text);
-  free(seen), free(path), free(via);
+  free(seen), free(path), free(via), free(into);
   return rc;
 }
 
@@ -185,7 +188,7 @@ int es_graph_topo_order(const EsGraph *g, int *order, EsError *err) {
         order[tail++] = g->edges[a.edge[i]].to;
   }
   if (tail < g->ntasks)
-    rc = report_cycle(g, &a, indeg, err);
+    rc = report_cycle(g, indeg, err);
 out:
   adjacency_free(&a);
   free(indeg);

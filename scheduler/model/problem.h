@@ -30,14 +30,13 @@
 #include "scheduler/base/error.h"
 #include "scheduler/model/graph.h"
 #include "scheduler/model/platform.h"
+#include "scheduler/model/problem_cache.h"
 #include "scheduler/model/profile.h"
 
 typedef enum EsObjective {
   ES_OBJ_ENERGY = 0,
   ES_OBJ_TIME = 1, /* serial time: the paper's Section 6.2 use of the same DP */
 } EsObjective;
-
-typedef struct EsProblemCache EsProblemCache;
 
 typedef struct EsProblem {
   int ntasks, ndevices, nlabels;
@@ -75,7 +74,7 @@ typedef struct EsProblem {
   bool has_shared;       /* some item has more than one reader */
   EsObjective objective; /* what the algorithms minimize */
   const char *unit[2];   /* "J"/"s" for physical input, "" for abstract */
-  EsProblemCache *cache; /* what solvers keep between calls (below); may be NULL */
+  EsProblemCache *cache; /* what solvers keep between calls (problem_cache.h); may be NULL */
 } EsProblem;
 
 typedef struct EsProblemOptions {
@@ -121,24 +120,6 @@ double es_problem_evaluate(const EsProblem *p, EsObjective obj, const int *label
 
 /* Index of the label (device d, level k), or -1. */
 int es_problem_label(const EsProblem *p, int d, int k);
-
-/* ---- what solvers keep between calls on one problem (problem_cache.c) ----
- * A solver may derive data from the problem's structure once and reuse it
- * on later calls (tree-dp keeps its rooted forest and buffers): one problem
- * is often solved again and again with other costs (energy-deadline's
- * Lagrangian search, deadline DPs). The problem owns what is put in
- * its cache and releases it in es_problem_free. Shallow copies of a problem
- * (`q = *p`, with other costs) share its cache, so an entry must record the
- * arrays it was derived from, and its solver must check them when it takes
- * the entry back; the structure arrays (items, readers, weights) are never
- * changed in place. take hands the entry of tag (any address the solver
- * owns) to one caller at a time, NULL when there is none: concurrent calls
- * on one problem each build their own. put stores one, releasing the entry
- * it replaces (or data itself when the cache is full or absent). O(1). */
-EsProblemCache *es_problem_cache_new(void);
-void es_problem_cache_free(EsProblemCache *c);
-void *es_problem_cache_take(const EsProblem *p, const void *tag);
-void es_problem_cache_put(const EsProblem *p, const void *tag, void *data, void (*release)(void *));
 
 /* Whether the items' producer-reader pairs form an undirected forest (parallel
  * items between one pair allowed): the shape tree-dp accepts. */

@@ -1,12 +1,13 @@
-/* What solvers keep between calls on one problem (problem.h): a few slots,
- * each claimed by one solver's tag, holding one entry that a caller takes
- * out while it works and puts back after. Atomic exchanges make concurrent
- * calls on one problem safe: a caller that finds a slot empty builds its
- * own entry, and the last one put back stays. */
-#include <stdatomic.h>
-#include <stdlib.h>
+/* What solvers keep between calls on one problem (problem_cache.h): a few
+ * slots, each claimed by one solver's tag, holding one entry that a caller
+ * takes out while it works and puts back after. Atomic exchanges make
+ * concurrent calls on one problem safe: a caller that finds a slot empty
+ * builds its own entry, and the last one put back stays. */
+#include "scheduler/model/problem_cache.h"
 
-#include "scheduler/model/problem.h"
+#include <stdatomic.h>
+#include <stdbool.h>
+#include <stdlib.h>
 
 enum { SLOTS = 4 };
 
@@ -29,8 +30,9 @@ void es_problem_cache_free(EsProblemCache *c) {
     return;
   for (int i = 0; i < SLOTS; i++) {
     void *data = atomic_load(&c->slot[i].data);
+    Release release = atomic_load(&c->slot[i].release);
     if (data)
-      atomic_load (&c->slot[i].release)(data);
+      release(data);
   }
   free(c);
 }
@@ -48,14 +50,13 @@ static Slot *slot_of_tag(EsProblemCache *c, const void *tag, bool claim) {
   return NULL;
 }
 
-void *es_problem_cache_take(const EsProblem *p, const void *tag) {
-  Slot *s = slot_of_tag(p->cache, tag, false);
+void *es_problem_cache_take(EsProblemCache *c, const void *tag) {
+  Slot *s = slot_of_tag(c, tag, false);
   return s ? atomic_exchange(&s->data, NULL) : NULL;
 }
 
-void es_problem_cache_put(const EsProblem *p, const void *tag, void *data,
-                          void (*release)(void *)) {
-  Slot *s = slot_of_tag(p->cache, tag, true);
+void es_problem_cache_put(EsProblemCache *c, const void *tag, void *data, void (*release)(void *)) {
+  Slot *s = slot_of_tag(c, tag, true);
   if (!s) {
     release(data);
     return;
