@@ -16,6 +16,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "instances.h"
 #include "scheduler/base/rng.h"
 #include "scheduler/dvfs/dvfs.h"
 #include "scheduler/gen/gen.h"
@@ -122,34 +123,22 @@ static int timed_size(int i, EsRng *r) {
 
 static void timed_graph(int i, EsRng *r) {
   int procs = (int)es_rng_range(r, 1, 16), n = timed_size(i, r);
-  EsGenLayered o = {n,
-                    0.3 + 2 * es_rng_uniform(r),
-                    1 + 4 * es_rng_uniform(r),
-                    {procs, 10 * es_rng_uniform(r) * es_rng_uniform(r), 2 * es_rng_uniform(r), 40,
-                     es_rng_uniform(r) < 0.2, (uint64_t)i + 1}};
-  char platform[32];
-  snprintf(platform, sizeof platform, "%s:%d", i % 2 ? "6805" : "easef", procs);
-  EsGraph *g = es_gen_layered(&o);
-  EsPlatform *pf = es_platform_preset(platform);
-  EsProblemOptions po = {pf, NULL, ES_OBJ_TIME};
-  EsProblem p;
+  TimedInstance in;
   EsError err = {0};
-  if (!g || !pf || es_problem_build(g, &po, &p, &err)) {
+  if (timed_instance_make(&in, r, i, procs, n, &err)) {
     TEST_FAIL("timed graph %d: %s", i, err.message);
-    es_graph_free(g), es_platform_free(pf);
+    es_error_clear(&err);
     return;
   }
   for (size_t a = 0; a < sizeof timed_algos / sizeof *timed_algos; a++) {
     char what[96];
     EsSolution s;
-    snprintf(what, sizeof what, "timed %d (%d tasks, %s) %s", i, n, platform, timed_algos[a]);
-    run(&p, timed_algos[a], what, &s);
-    record(what, &s, n <= 600 ? after_passes(&p, &s, what) : 0);
+    snprintf(what, sizeof what, "timed %d (%d tasks, %s) %s", i, n, in.platform, timed_algos[a]);
+    run(&in.p, timed_algos[a], what, &s);
+    record(what, &s, n <= 600 ? after_passes(&in.p, &s, what) : 0);
     es_solution_free(&s);
   }
-  es_problem_free(&p);
-  es_graph_free(g);
-  es_platform_free(pf);
+  timed_instance_free(&in);
 }
 
 /* tree-dp on trees and mincut on DAGs, 2-4 devices, some levels. */
