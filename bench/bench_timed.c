@@ -1,63 +1,137 @@
-/* Speed of the timed schedulers on one large random DAG: heft and easef
- * (the goal: under a second each for 10,000 tasks on 16 processors), with
- * ceft, cpop, dps and hnpd measured in the same run as peers, and the
- * ratio of each to heft. Not a test; never fails.
+/* Scaling of the timed list schedulers (issue 16): heft, ceft, cpop, dps,
+ * hnpd and easef, and the validator every schedule passes, on random
+ * layered DAGs (EASEF's generator, lambda 1, out-degree 3) of 10^3 ...
+ * 10^MAX_EXP tasks on 16 processors, generated in memory.
  *
- *   bench_timed [TASKS [PROCS [SEED]]]     (default 10000 16 1)
+ * Per algorithm and size, in a child process of its own: CPU time per task
+ * of es_algorithm_run (the scheduler and the validator's check, as
+ * `esched schedule` runs them; median of 3 runs), the growth exponent
+ * against the size before, the floor (the DAG view built and one sweep of
+ * ranks over it: es_dag_build + es_dag_upward_rank) per task and the ratio
+ * to it, peak memory; then the exponent from 10^4 to 10^5 (goal <= 1.1)
+ * and the seconds of each at the largest size (goal for easef at 10^5:
+ * under 5 s). Never fails for being slow.
+ *
+ *   bench_timed [MAX_EXP [PROCS [ALGO...]]]   (defaults 5, 16, all)
  */
 #include <stdio.h>
 #include <stdlib.h>
-#include <time.h>
+#include <string.h>
 
+#include "scale.h"
 #include "scheduler/gen/gen.h"
+#include "scheduler/model/dag.h"
 #include "scheduler/model/solution.h"
 #include "scheduler/plan/algorithms.h"
 #include "scheduler/timeline/timeline.h"
 
-static double now(void) {
-  struct timespec t;
-  clock_gettime(CLOCK_MONOTONIC, &t);
-  return (double)t.tv_sec + 1e-9 * (double)t.tv_nsec;
+enum { RUNS = 3 };
+
+typedef struct Case {
+  const char *algo; /* "validate": es_timed_validate on heft's schedule */
+  int procs;
+} Case;
+
+static int cmp_double(const void *a, const void *b) {
+  double x = *(const double *)a, y = *(const double *)b;
+  return (x > y) - (x < y);
 }
 
-int main(int argc, char **argv) {
-  int n = argc > 1 ? atoi(argv[1]) : 10000, procs = argc > 2 ? atoi(argv[2]) : 16;
-  unsigned long seed = argc > 3 ? strtoul(argv[3], NULL, 10) : 1;
-  EsGenLayered o = {n, 1, 3, {procs, 1, 1, 40, false, seed}};
+/* The DAG built afresh (a copy without the problem's cache, where the
+ * schedulers find theirs) and one sweep over it. */
+static double floor_once(const EsProblem *p) {
+  EsProblem fresh = *p;
+  fresh.cache = NULL;
+  EsDag d;
+  EsError err = {0};
+  double t0 = scale_cpu_now();
+  if (es_dag_build(&fresh, &d, &err))
+    return NAN;
+  double *rank = malloc(((size_t)p->ntasks + 1) * sizeof *rank);
+  if (rank)
+    es_dag_upward_rank(&d, rank);
+  double t = scale_cpu_now() - t0;
+  free(rank);
+  es_dag_free(&d);
+  return t;
+}
+
+/* One run of the case on p in CPU seconds; NAN when it fails. */
+static double run_once(const Case *c, const EsProblem *p, double *makespan) {
+  bool validate = !strcmp(c->algo, "validate");
+  EsSolution s;
+  EsError err = {0};
+  es_solution_init(&s, p->ntasks, false);
+  double t0 = scale_cpu_now();
+  int rc = es_algorithm_run(validate ? "heft" : c->algo, p, NULL, &s, &err);
+  if (validate && !rc) {
+    t0 = scale_cpu_now();
+    rc = es_timed_validate(p, &s, 1e-6, &err);
+  }
+  double t = scale_cpu_now() - t0;
+  if (rc)
+    fprintf(stderr, "%s: %s\n", c->algo, err.message);
+  *makespan = rc ? NAN : es_solution_makespan(&s);
+  es_solution_free(&s);
+  return rc ? NAN : t;
+}
+
+static void measure(int n, void *arg, ScaleRow *row) {
+  const Case *c = arg;
+  EsGenLayered o = {n, 1, 3, {c->procs, 1, 1, 40, false, 1}};
   char platform[32];
-  snprintf(platform, sizeof platform, "easef:%d", procs);
+  snprintf(platform, sizeof platform, "easef:%d", c->procs);
   EsGraph *g = es_gen_layered(&o);
   EsPlatform *pf = es_platform_preset(platform);
   EsProblemOptions po = {pf, NULL, ES_OBJ_TIME};
   EsProblem p;
   EsError err = {0};
   if (!g || !pf || es_problem_build(g, &po, &p, &err)) {
-    fprintf(stderr, "bench_timed: %s\n", err.message);
-    return 0;
+    fprintf(stderr, "n=%d: %s\n", n, err.message);
+    return;
   }
-  printf("random DAG (EASEF generator, lambda 1, out-degree 3): %d tasks, %d edges, %s\n",
-         g->ntasks, g->nedges, platform);
-  static const char *const algos[] = {"heft", "easef", "ceft", "cpop", "dps", "hnpd"};
-  double heft = 0;
-  printf("%-8s %10s %12s %12s %14s\n", "algo", "seconds", "vs heft", "makespan", "energy");
-  for (int a = 0; a < 5; a++) {
-    EsSolution s;
-    es_solution_init(&s, p.ntasks, false);
-    double t0 = now();
-    int rc = es_algorithm_run(algos[a], &p, NULL, &s, &err);
-    double dt = now() - t0;
-    EsTimedMetrics m = {0};
-    if (!rc)
-      es_timed_simulate(&p, &s, &m);
-    if (a == 0)
-      heft = dt;
-    printf("%-8s %10.3f %11.2fx %12.1f %14.1f%s\n", algos[a], dt, dt / heft, m.makespan, m.energy,
-           rc ? "  (failed)" : "");
-    es_solution_free(&s);
+  row->edges = g->nedges;
+  double t[RUNS], f[RUNS], before = scale_peak_mib();
+  for (int r = 0; r < RUNS; r++) {
+    t[r] = run_once(c, &p, &row->value);
+    f[r] = floor_once(&p);
   }
-  printf("(es_algorithm_run includes the validator's check of every schedule)\n");
+  row->first_s = t[0];
+  qsort(t, RUNS, sizeof *t, cmp_double);
+  qsort(f, RUNS, sizeof *f, cmp_double);
+  row->algo_s = t[RUNS / 2], row->floor_s = f[RUNS / 2];
+  row->peak_mib = scale_peak_mib();
+  row->algo_mib = row->peak_mib - before;
+  row->ok = !isnan(row->algo_s);
   es_problem_free(&p);
   es_graph_free(g);
   es_platform_free(pf);
+}
+
+int main(int argc, char **argv) {
+  static const char *const all[] = {"heft", "ceft", "cpop", "dps", "hnpd", "easef", "validate"};
+  int max_exp = argc > 1 ? atoi(argv[1]) : 5, procs = argc > 2 ? atoi(argv[2]) : 16;
+  int nalgos = argc > 3 ? argc - 3 : (int)(sizeof all / sizeof *all);
+  const char *const *algos = argc > 3 ? (const char *const *)argv + 3 : all;
+  max_exp = max_exp < 3 ? 3 : max_exp > 7 ? 7 : max_exp;
+  printf("timed schedulers on random layered DAGs (EASEF generator, lambda 1, out-degree 3), "
+         "easef:%d; CPU time per task of es_algorithm_run (scheduler + validator), median of "
+         "%d; floor = es_dag_build + one rank sweep\n",
+         procs, RUNS);
+  for (int a = 0; a < nalgos; a++) {
+    Case c = {algos[a], procs};
+    printf("\n%s%s\n", c.algo,
+           strcmp(c.algo, "validate") ? "" : " (es_timed_validate of heft's schedule)");
+    scale_header("us/task");
+    ScaleRow rows[8] = {{0}};
+    for (int e = 3; e <= max_exp; e++) {
+      int n = (int)lround(pow(10, e));
+      rows[e] = scale_in_child(measure, n, &c);
+      scale_print(n, &rows[e], n / 10, e > 3 ? &rows[e - 1] : NULL, 1e6);
+    }
+    if (max_exp >= 5 && rows[4].ok && rows[5].ok)
+      printf("growth exponent from 10^4 to 10^5: %.2f (goal <= 1.1); %.2f s at 10^5\n",
+             scale_exponent(rows[4].algo_s, 1e4, rows[5].algo_s, 1e5), rows[5].algo_s);
+  }
   return 0;
 }

@@ -8,6 +8,7 @@
 
 #include "scheduler/base/error.h"
 #include "scheduler/base/vec.h"
+#include "scheduler/model/graph.h"
 
 static int reserve_bytes(RtBatch *b, size_t need) {
   if (need <= b->args_cap)
@@ -66,5 +67,6 @@ void rt_batch_free(RtBatch *b) {
   free(b->v);
   free(b->acc);
   free(b->args);
+  es_graph_free(b->plan);
   memset(b, 0, sizeof *b);
 }

@@ -28,6 +28,10 @@ typedef struct RtBatch {
   unsigned char *args;
   size_t args_len, args_cap;
   int ndeferred;
+  /* The graph the batch's deferred tasks are planned with (exec/defer_plan.c),
+   * emptied and refilled at each flush so that its memory is reused; NULL
+   * until the first. */
+  struct EsGraph *plan;
 } RtBatch;
 
 /* Appends an instance (copying acc and args); returns its index or

@@ -29,14 +29,29 @@
 
 static const EsMark no_mark = {0, 0};
 
-static int add_task(RtState *s, EsGraph *g, const RtInst *in, int i) {
+/* The graph is built from integer ids: tasks unnamed, their profile keys
+ * borrowed from the descriptors (which live as long as the program), data
+ * items numbered (EsEdge.data_id). Names cost more than the rest of a flush
+ * together (snprintf and string maps: 85 % of it), so a graph with names is
+ * built only when the problem cannot be, for the error to name the task. */
+typedef struct Build {
+  RtState *s;
+  EsGraph *g;
+  bool named;
+  int next_id; /* the next data item number */
+} Build;
+
+static int add_task(Build *bd, const RtInst *in, int i) {
+  EsGraph *g = bd->g;
   const RtTaskInfo *ti = in->info;
   const char *key = ti->task->key ? ti->task->key : ti->task->name ? ti->task->name : "task";
   char name[160];
-  snprintf(name, sizeof name, "%s#%d", key, i);
-  int t = es_graph_add_task(g, name);
-  if (t < 0 || !(g->tasks[t].key = es_graph_intern(g, key)))
+  if (bd->named)
+    snprintf(name, sizeof name, "%s#%d", key, i);
+  int t = es_graph_add_task(g, bd->named ? name : NULL);
+  if (t < 0)
     return ES_ENOMEM;
+  g->tasks[t].key = key;
   int usable = 0, only = -1;
   for (int v = 0; v < ti->task->nvariants; v++) {
     int d = ti->var_device[v];
@@ -53,7 +68,7 @@ static int add_task(RtState *s, EsGraph *g, const RtInst *in, int i) {
       return ES_ENOMEM;
     g->tasks[t].pin = in->device;
   } else if (usable <= 1) {
-    g->tasks[t].pin = usable ? only : s->host;
+    g->tasks[t].pin = usable ? only : bd->s->host;
   }
   return ES_OK;
 }
@@ -93,65 +108,129 @@ static bool same_range(const InKey *a, const InKey *b) {
   return a->lo == b->lo && a->hi == b->hi && a->bytes == b->bytes;
 }
 
-static int add_inputs(RtState *s, EsGraph *g, const RtDeps *d) {
+/* An edge carrying item id (or, named, the item called name). */
+static int add_data_edge(Build *bd, int from, int to, int id, const char *name, double bytes) {
+  int e = es_graph_add_edge(bd->g, from, to, bd->named ? name : NULL);
+  if (e < 0)
+    return ES_ENOMEM;
+  bd->g->edges[e].data_id = bd->named ? 0 : id;
+  bd->g->edges[e].bytes = bytes;
+  return ES_OK;
+}
+
+static int add_inputs(Build *bd, const RtDeps *d) {
+  EsGraph *g = bd->g;
   InKey *keys = malloc(sizeof *keys * ((size_t)d->nin + 1));
   if (!keys)
     return ES_ENOMEM;
   for (int k = 0; k < d->nin; k++)
     keys[k] = (InKey){d->in[k].lo, d->in[k].hi, d->in[k].bytes, k};
   qsort(keys, (size_t)d->nin, sizeof *keys, cmp_in);
-  int rc = ES_OK, node = -1;
+  int rc = ES_OK, node = -1, id = 0;
+  char name[32] = "";
   for (int j = 0; j < d->nin && !rc; j++) {
     const RtInput *x = &d->in[keys[j].k];
-    char name[32];
-    snprintf(name, sizeof name, "in#%d", j);
     if (j == 0 || !same_range(&keys[j - 1], &keys[j])) {
-      node = es_graph_add_task(g, name);
-      if (node < 0) {
+      if (bd->named)
+        snprintf(name, sizeof name, "in#%d", j);
+      if ((node = es_graph_add_task(g, bd->named ? name : NULL)) < 0) {
         rc = ES_ENOMEM;
         break;
       }
       g->tasks[node].kind = ES_TASK_INPUT;
-      g->tasks[node].pin = holder(s, x->lo, x->hi);
+      g->tasks[node].pin = holder(bd->s, x->lo, x->hi);
+      id = bd->next_id++;
     }
-    int e = es_graph_add_edge(g, node, x->task, g->tasks[node].name);
-    if (e < 0)
-      rc = ES_ENOMEM;
-    else
-      g->edges[e].bytes = x->bytes;
+    rc = add_data_edge(bd, node, x->task, id, name, x->bytes);
   }
   free(keys);
   return rc;
 }
 
-/* Data dependencies name their item by the producer's access and the bytes'
- * span, so that readers of the same bytes share one transfer per device. */
-static int add_deps(EsGraph *g, const RtDeps *d) {
-  for (int k = 0; k < d->ndep; k++) {
-    const RtDep *x = &d->dep[k];
-    char item[96];
-    snprintf(item, sizeof item, "a%d:%lx+%lx:%lx", x->from_acc, (unsigned long)x->lo,
-             (unsigned long)(x->hi - x->lo), (unsigned long)x->bytes);
-    int e = es_graph_add_edge(g, x->from, x->to, x->kind == RT_DEP_DATA ? item : NULL);
-    if (e < 0)
-      return ES_ENOMEM;
-    if (x->kind == RT_DEP_DATA)
-      g->edges[e].bytes = x->bytes;
-    else
-      g->edges[e].kind = ES_EDGE_ORDER;
-  }
-  return ES_OK;
+/* A data dependency's item: the producer's access and the bytes' span, so
+ * that readers of the same bytes share one transfer per device. Equal items
+ * get one number through an open-addressing table of dependency indexes. */
+static bool same_item(const RtDep *a, const RtDep *b) {
+  return a->from == b->from && a->from_acc == b->from_acc && a->lo == b->lo && a->hi == b->hi &&
+         a->bytes == b->bytes;
 }
 
-static int build_graph(RtState *s, const RtBatch *b, const RtDeps *d, EsGraph *g) {
+/* SplitMix64's finalizer over the key's words. */
+static uint64_t mix(uint64_t h) {
+  h = (h ^ h >> 30) * 0xBF58476D1CE4E5B9u;
+  h = (h ^ h >> 27) * 0x94D049BB133111EBu;
+  return h ^ h >> 31;
+}
+
+static uint64_t item_hash(const RtDep *x) {
+  uint64_t h = mix((uint64_t)(unsigned)x->from << 32 | (unsigned)x->from_acc);
+  return mix(h ^ mix(x->lo ^ mix(x->hi)));
+}
+
+/* A slot of the item table: a dependency with the item's number, and the
+ * top bits of its hash, so that a probe reads another dependency only when
+ * they match. */
+typedef struct Slot {
+  uint32_t tag;
+  int dep; /* -1: empty */
+} Slot;
+
+/* The table's probes are its cache misses once a region outgrows the cache
+ * (a quarter of a 10^5-task flush's graph building); asking for the slot of
+ * the dependency this far ahead overlaps them. */
+enum { SLOT_PREFETCH = 8 };
+
+static int add_deps(Build *bd, const RtDeps *d) {
+  size_t size = 16;
+  while (size < 2 * (size_t)d->ndep)
+    size *= 2;
+  Slot *slot = malloc(size * sizeof *slot);
+  int *id = malloc(((size_t)d->ndep + 1) * sizeof *id);
+  int rc = slot && id ? ES_OK : ES_ENOMEM;
+  for (size_t i = 0; !rc && i < size; i++)
+    slot[i].dep = -1;
+  for (int k = 0; k < d->ndep && !rc; k++) {
+    const RtDep *x = &d->dep[k];
+#if defined(__GNUC__)
+    if (k + SLOT_PREFETCH < d->ndep)
+      __builtin_prefetch(&slot[item_hash(&d->dep[k + SLOT_PREFETCH]) & (size - 1)]);
+#endif
+    if (x->kind != RT_DEP_DATA) {
+      int e = es_graph_add_edge(bd->g, x->from, x->to, NULL);
+      if (e < 0)
+        rc = ES_ENOMEM;
+      else
+        bd->g->edges[e].kind = ES_EDGE_ORDER;
+      continue;
+    }
+    uint64_t hash = item_hash(x);
+    uint32_t tag = (uint32_t)(hash >> 32);
+    size_t h = hash & (size - 1);
+    while (slot[h].dep >= 0 && (slot[h].tag != tag || !same_item(&d->dep[slot[h].dep], x)))
+      h = (h + 1) & (size - 1);
+    if (slot[h].dep < 0)
+      slot[h] = (Slot){tag, k}, id[k] = bd->next_id++;
+    char item[96] = "";
+    if (bd->named)
+      snprintf(item, sizeof item, "a%d:%lx+%lx:%lx", x->from_acc, (unsigned long)x->lo,
+               (unsigned long)(x->hi - x->lo), (unsigned long)x->bytes);
+    rc = add_data_edge(bd, x->from, x->to, id[slot[h].dep], item, x->bytes);
+  }
+  free(slot), free(id);
+  return rc;
+}
+
+static int build_graph(Build *bd, const RtBatch *b, const RtDeps *d) {
+  RtState *s = bd->s;
+  EsGraph *g = bd->g;
   g->name = "deferred";
   for (int k = 0; k < s->pf->ndevices; k++)
     if (es_graph_device(g, s->pf->devices[k].name) != k)
       return ES_ENOMEM;
   for (int i = 0; i < b->len; i++)
-    if (add_task(s, g, &b->v[i], i))
+    if (add_task(bd, &b->v[i], i))
       return ES_ENOMEM;
-  if (add_inputs(s, g, d) || add_deps(g, d))
+  if (add_inputs(bd, d) || add_deps(bd, d))
     return ES_ENOMEM;
   return ES_OK;
 }
@@ -198,25 +277,41 @@ static void unplanned(RtBatch *b) {
     }
 }
 
+/* The batch's problem, from ids in the batch's reused graph; when that
+ * fails, again from a graph with names (*named, which the caller frees after
+ * the problem), so that err names the task. */
+static int build_problem(RtState *s, RtBatch *b, const RtDeps *d, EsProblem *p, EsGraph **named,
+                         EsError *err) {
+  EsProblemOptions po = {s->pf, s->profile, s->cfg.objective};
+  if (b->plan)
+    es_graph_clear(b->plan);
+  else if (!(b->plan = es_graph_new()))
+    return es_error_set(err, ES_ENOMEM, NULL, 0, 0, "out of memory");
+  Build bd = {s, b->plan, false, 1};
+  int rc = build_graph(&bd, b, d);
+  if (!rc && (rc = es_problem_build(b->plan, &po, p, err)) && rc != ES_ENOMEM) {
+    es_error_clear(err);
+    bd = (Build){s, *named = es_graph_new(), true, 1};
+    if (!(rc = bd.g ? build_graph(&bd, b, d) : ES_ENOMEM))
+      rc = es_problem_build(bd.g, &po, p, err);
+  }
+  return rc == ES_ENOMEM ? es_error_set(err, rc, NULL, 0, 0, "out of memory") : rc;
+}
+
 int rt_plan_batch_locked(RtState *s, RtBatch *b, const RtDeps *d, const char **algo, EsError *err) {
   unplanned(b);
   if (!d)
     return es_error_set(err, ES_ENOMEM, NULL, 0, 0, "out of memory");
-  EsGraph *g = es_graph_new();
+  EsGraph *named = NULL;
   EsProblem p;
   EsSolution sol = {0};
-  EsProblemOptions po = {s->pf, s->profile, s->cfg.objective};
-  int rc = g ? build_graph(s, b, d, g) : ES_ENOMEM;
-  if (rc) {
-    es_graph_free(g);
-    return es_error_set(err, rc, NULL, 0, 0, "out of memory");
-  }
-  if ((rc = es_problem_build(g, &po, &p, err)) == ES_OK) {
+  int rc = build_problem(s, b, d, &p, &named, err);
+  if (!rc) {
     if ((rc = solve(s, &p, algo, &sol, err)) == ES_OK)
       apply(s, b, &p, &sol);
     es_solution_free(&sol);
     es_problem_free(&p);
   }
-  es_graph_free(g);
+  es_graph_free(named);
   return rc;
 }

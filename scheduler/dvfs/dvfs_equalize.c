@@ -20,14 +20,14 @@
  * (Eq. 11) keeping its level (lines 26-34). Duplicates keep their level.
  */
 
-#include "scheduler/model/solution.h"
-#include "scheduler/model/dag.h"
-#include "scheduler/timeline/timeline.h"
 #include "scheduler/dvfs/dvfs_pass.h"
+#include "scheduler/model/dag.h"
+#include "scheduler/model/solution.h"
+#include "scheduler/timeline/timeline.h"
 
 /* The own-task slot before (v, -1) on dev, or NULL. */
-static const EsSlot *prev_slot(const EsTimeline *tl, int dev, int v) {
-  int i = es_timeline_find(tl, dev, v, -1);
+static const EsSlot *prev_slot(const EsTimeline *tl, int dev, double start, int v) {
+  int i = es_timeline_find(tl, dev, start, v, -1);
   return i > 0 ? &tl->slot[dev][i - 1] : NULL;
 }
 
@@ -39,7 +39,7 @@ static int equalize_one(const EsProblem *p, EsDvfsState *st, EsSolution *s, int 
   int dev = p->label_device[s->label[v]], top = st->dag.top_label[dev];
   double lf = es_dvfs_latest_finish(p, st, s, v, -1, horizon);
   double allowed = lf - s->start[v]; /* second term of Eq. 16 */
-  const EsSlot *pv = prev_slot(&st->tl, dev, v);
+  const EsSlot *pv = prev_slot(&st->tl, dev, s->start[v], v);
   if (pv && pv->copy < 0) {
     double wi = es_timed_task_time(p, pv->task, top), wj = es_timed_task_time(p, v, top);
     double share = wi + wj > 0 ? (lf - pv->start) * wj / (wi + wj) : allowed;
@@ -57,7 +57,7 @@ static int compact_one(const EsProblem *p, EsDvfsState *st, EsSolution *s, int v
   (void)horizon;
   EsCopyAt at = es_copy_at(p, s, v, copy);
   double ready = es_timed_ready(p, &st->dag, s, &st->ix, v, at.dev);
-  int j = es_timeline_find(&st->tl, at.dev, v, copy);
+  int j = es_timeline_find(&st->tl, at.dev, at.start, v, copy);
   if (j > 0 && st->tl.slot[at.dev][j - 1].finish > ready)
     ready = st->tl.slot[at.dev][j - 1].finish;
   return ready < at.start ? es_dvfs_set_copy(p, st, s, v, copy, at.label, ready) : ES_OK;

@@ -51,7 +51,7 @@ double es_dvfs_latest_finish(const EsProblem *p, const EsDvfsState *st, const Es
   const EsDag *d = &st->dag;
   EsCopyAt me = es_copy_at(p, s, v, copy);
   double lf = horizon;
-  int i = es_timeline_find(&st->tl, me.dev, v, copy);
+  int i = es_timeline_find(&st->tl, me.dev, me.start, v, copy);
   if (i >= 0 && i + 1 < st->tl.len[me.dev] && st->tl.slot[me.dev][i + 1].start < lf)
     lf = st->tl.slot[me.dev][i + 1].start; /* the next slot on its processor */
   for (int k = d->succ_first[v]; k < d->succ_first[v + 1]; k++) {
@@ -118,12 +118,12 @@ int es_dvfs_set_copy(const EsProblem *p, EsDvfsState *st, EsSolution *s, int v, 
                      double start) {
   double finish = start + es_timed_task_time(p, v, label);
   int dev = p->label_device[label];
-  es_timeline_remove(&st->tl, dev, v, copy);
+  double old = es_copy_at(p, s, v, copy).start;
   if (copy < 0)
     s->label[v] = label, s->start[v] = start, s->finish[v] = finish;
   else
     s->dups[copy] = (EsDuplicate){v, label, start, finish};
-  return es_timeline_insert(&st->tl, dev, (EsSlot){start, finish, v, copy});
+  return es_timeline_move(&st->tl, dev, old, v, copy, (EsSlot){start, finish, v, copy});
 }
 
 int es_dvfs_end_at(const EsProblem *p, EsDvfsState *st, EsSolution *s, int v, int copy, int label,

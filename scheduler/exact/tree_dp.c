@@ -26,6 +26,17 @@
  * is a random access, which is what keeps a million-task tree fast. Other
  * forests are rooted by a breadth-first search first.
  *
+ * The rooted forest (one record per task: parent, summed weight, direction)
+ * and the passes' buffers are kept in the problem's cache (problem.h) and
+ * reused by the next call on the same problem, which then only walks the
+ * arrays: repeated solves (energy-deadline's Lagrangian search) pay for
+ * the rooting and the buffers' first-touch page faults once. The forward
+ * pass clears each accumulator as it reads it, so the buffers are clean for
+ * the next call. Post-order numbering was tried for the index-ordered trees
+ * and measured slower: it trades the random update of the parent's
+ * accumulator for a random read of each task's costs, which change between
+ * calls and cannot be laid out in advance.
+ *
  * A data item read by several tasks is charged here once per reader (the
  * paper's Eq. 1), while problem.h's model moves it once per device: the two
  * agree whenever no item is shared, which es_algorithm_default checks before
@@ -36,69 +47,75 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "scheduler/model/solution.h"
-#include "scheduler/exact/exact.h"
 #include "scheduler/base/bigbuf.h"
+#include "scheduler/exact/exact.h"
+#include "scheduler/model/solution.h"
 
-/* The rooted forest: per task its parent, the summed weight and count of
- * positive-weight items on the pair (task, parent), and the data direction,
- * plus the leaves-to-roots order (NULL: index order, or its reverse). The
+/* The pair (task, parent) of the rooted forest. */
+typedef struct Up {
+  double w;   /* summed weight of the items on the pair */
+  int parent; /* -1 for roots */
+  int link;   /* items of positive weight << 1 | 1 when data flows task -> parent */
+} Up;
+
+/* The rooted forest and the passes' buffers, cached between calls. The
  * per-task arrays are big buffers (bigbuf.h): first-touch page faults are a
- * large part of a million-task run. */
+ * large part of a first million-task run. */
 typedef struct Rooted {
-  int *parent;                  /* -1 for roots */
-  double *up_w;
-  int *up_n;
-  unsigned char *from_child;    /* data flows task -> parent */
-  int *order;                   /* NULL when implied by the index */
-  bool reverse;                 /* with order NULL: descending indices */
-  bool dirty;                   /* up_w and up_n hold an earlier attempt's sums */
-  EsBigBuf buf[4];
+  /* What it was derived from (a shallow copy of the problem shares the cache). */
+  const int *producer, *first, *reader, *label_device;
+  const double *weight;
+  int ntasks, nitems, nlabels, ndevices;
+  Up *up;           /* [ntasks] */
+  int *order;       /* leaves to roots; NULL when implied by the index */
+  bool reverse;     /* with order NULL: descending indices */
+  double *acc;      /* [ntasks * nd]: sum over children of B_c[d]; zero between calls */
+  uint16_t *choice; /* [ntasks * nd]: label of the task given its parent's device */
+  int *dev_first;   /* labels of device d: dev_first[d] .. dev_first[d + 1] */
+  double *best;     /* [nd] scratch: S_v[d] */
+  int *arg;         /* [nd] scratch: its label */
+  EsBigBuf up_buf, acc_buf, choice_buf;
 } Rooted;
 
-static void rooted_free(Rooted *r) {
-  for (int i = 0; i < 4; i++)
-    es_bigbuf_free(&r->buf[i]);
-  free(r->order);
+static const char cache_tag = 0; /* this solver's slot in a problem's cache */
+
+static void rooted_free(void *data) {
+  Rooted *r = data;
+  if (!r)
+    return;
+  es_bigbuf_free(&r->up_buf), es_bigbuf_free(&r->acc_buf), es_bigbuf_free(&r->choice_buf);
+  free(r->order), free(r->dev_first), free(r->best), free(r->arg);
+  free(r);
 }
 
-static int rooted_alloc(Rooted *r, int n) {
-  size_t m = (size_t)n + 1;
-  r->parent = es_bigbuf_alloc(&r->buf[0], m, sizeof(int));
-  r->up_w = es_bigbuf_alloc(&r->buf[1], m, sizeof(double));
-  r->up_n = es_bigbuf_alloc(&r->buf[2], m, sizeof(int));
-  r->from_child = es_bigbuf_alloc(&r->buf[3], m, 1);
-  return r->parent && r->up_w && r->up_n && r->from_child ? ES_OK : ES_ENOMEM;
+static bool rooted_fits(const Rooted *r, const EsProblem *p) {
+  return r->producer == p->item_producer && r->first == p->item_first &&
+         r->reader == p->item_reader && r->label_device == p->label_device &&
+         r->weight == p->item_weight[p->objective] && r->ntasks == p->ntasks &&
+         r->nitems == p->nitems && r->nlabels == p->nlabels && r->ndevices == p->ndevices;
 }
 
-static void add_up(Rooted *r, int child, double w, bool from_child) {
-  r->up_w[child] += w;
-  r->up_n[child] += w > 0;
-  r->from_child[child] = from_child;
+static void add_up(Up *x, double w, bool from_child) {
+  x->w += w;
+  x->link = ((x->link >> 1) + (w > 0)) << 1 | from_child;
 }
 
 /* Roots every component at its largest (or, with reverse, smallest) index.
  * Fails (false) unless each task has at most one neighbour on that side. */
-static bool root_by_index(const EsProblem *p, EsObjective obj, bool reverse, Rooted *r) {
-  /* The buffers come zeroed: only a second attempt clears the sums. */
-  if (r->dirty) {
-    memset(r->up_w, 0, (size_t)p->ntasks * sizeof *r->up_w);
-    memset(r->up_n, 0, (size_t)p->ntasks * sizeof *r->up_n);
-  }
-  r->dirty = true;
+static bool root_by_index(const EsProblem *p, bool reverse, Rooted *r) {
+  const double *weight = p->item_weight[p->objective];
   for (int v = 0; v < p->ntasks; v++)
-    r->parent[v] = -1;
+    r->up[v] = (Up){0, -1, 0};
   for (int i = 0; i < p->nitems; i++) {
     int prod = p->item_producer[i];
-    double w = p->item_weight[obj][i];
     for (int k = p->item_first[i]; k < p->item_first[i + 1]; k++) {
       int reader = p->item_reader[k];
       bool prod_is_child = reverse ? prod > reader : prod < reader;
       int child = prod_is_child ? prod : reader, up = prod_is_child ? reader : prod;
-      if (r->parent[child] >= 0 && r->parent[child] != up)
+      if (r->up[child].parent >= 0 && r->up[child].parent != up)
         return false;
-      r->parent[child] = up;
-      add_up(r, child, w, prod_is_child);
+      r->up[child].parent = up;
+      add_up(&r->up[child], weight[i], prod_is_child);
     }
   }
   r->reverse = reverse;
@@ -136,7 +153,8 @@ static int adjacency_build(const EsProblem *p, Adjacency *a) {
 /* Roots every component at its first task by breadth-first search. Each
  * incidence is counted from the parent's side only; a visited neighbour that
  * is neither parent nor child closes a cycle. */
-static int root_by_search(const EsProblem *p, EsObjective obj, Rooted *r, EsError *err) {
+static int root_by_search(const EsProblem *p, Rooted *r, EsError *err) {
+  const double *weight = p->item_weight[p->objective];
   Adjacency a = {0};
   int n = p->ntasks, rc = adjacency_build(p, &a);
   int *bfs = malloc(((size_t)n + 1) * sizeof(int));
@@ -145,12 +163,12 @@ static int root_by_search(const EsProblem *p, EsObjective obj, Rooted *r, EsErro
     goto out;
   }
   for (int v = 0; v < n; v++)
-    r->parent[v] = -2, r->up_w[v] = 0, r->up_n[v] = 0; /* -2: unvisited */
+    r->up[v] = (Up){0, -2, 0}; /* -2: unvisited */
   int tail = 0;
   for (int root = 0; root < n; root++) {
-    if (r->parent[root] != -2)
+    if (r->up[root].parent != -2)
       continue;
-    r->parent[root] = -1;
+    r->up[root].parent = -1;
     int head = tail;
     bfs[tail++] = root;
     while (head < tail) {
@@ -159,18 +177,18 @@ static int root_by_search(const EsProblem *p, EsObjective obj, Rooted *r, EsErro
         int k = a.inc[j], item = a.inc_item[k];
         int prod = p->item_producer[item], reader = p->item_reader[k];
         int u = prod == v ? reader : prod;
-        if (u == r->parent[v])
+        if (u == r->up[v].parent)
           continue;
-        if (r->parent[u] == -2) {
-          r->parent[u] = v;
+        if (r->up[u].parent == -2) {
+          r->up[u].parent = v;
           bfs[tail++] = u;
-        } else if (r->parent[u] != v) {
+        } else if (r->up[u].parent != v) {
           rc = es_error_set(err, ES_ESHAPE, NULL, 0, 0,
                             "tree-dp needs a task tree or forest, but the data dependencies "
                             "form an undirected cycle; use --algo mincut or ilp");
           goto out;
         }
-        add_up(r, u, p->item_weight[obj][item], prod == u);
+        add_up(&r->up[u], weight[item], prod == u);
       }
     }
   }
@@ -187,20 +205,62 @@ out:
   return rc;
 }
 
-typedef struct Dp {
-  const EsProblem *p;
-  const Rooted *r;
-  double *acc;    /* [n * nd]: sum over children of B_c[d] */
-  uint16_t *choice; /* [n * nd]: label of the task given its parent's device */
-  int *dev_first; /* labels of device d: dev_first[d] .. dev_first[d + 1] */
-  double *best;   /* [nd] scratch: S_v[d] */
-  int *arg;       /* [nd] scratch: its label */
-  EsBigBuf acc_buf, choice_buf;
-} Dp;
-
-static int task_at(const Rooted *r, int n, int i) {
-  return r->order ? r->order[i] : r->reverse ? n - 1 - i : i;
+/* A new rooted forest of p with its buffers; ES_ENOMEM, or ES_ESHAPE when
+ * the items do not form a forest. */
+static int rooted_new(const EsProblem *p, Rooted **out, EsError *err) {
+  const int n = p->ntasks, nd = p->ndevices;
+  Rooted *r = calloc(1, sizeof *r);
+  if (!r)
+    return ES_ENOMEM;
+  *r = (Rooted){.producer = p->item_producer,
+                .first = p->item_first,
+                .reader = p->item_reader,
+                .label_device = p->label_device,
+                .weight = p->item_weight[p->objective],
+                .ntasks = n,
+                .nitems = p->nitems,
+                .nlabels = p->nlabels,
+                .ndevices = nd};
+  r->up = es_bigbuf_alloc(&r->up_buf, (size_t)n + 1, sizeof *r->up);
+  r->acc = es_bigbuf_alloc(&r->acc_buf, (size_t)n * (size_t)nd + 1, sizeof *r->acc);
+  r->choice = es_bigbuf_alloc(&r->choice_buf, (size_t)n * (size_t)nd + 1, sizeof *r->choice);
+  r->dev_first = malloc(((size_t)nd + 1) * sizeof *r->dev_first);
+  r->best = malloc(((size_t)nd + 1) * sizeof *r->best);
+  r->arg = malloc(((size_t)nd + 1) * sizeof *r->arg);
+  int rc = ES_ENOMEM;
+  if (!r->up || !r->acc || !r->choice || !r->dev_first || !r->best || !r->arg)
+    goto fail;
+  /* Try first the orientation the first item suggests: a failed attempt
+   * costs a pass over every task. */
+  bool down = p->nitems > 0 && p->item_first[1] > 0 &&
+              p->item_producer[0] > p->item_reader[p->item_first[0]];
+  if (!root_by_index(p, down, r) && !root_by_index(p, !down, r) && (rc = root_by_search(p, r, err)))
+    goto fail;
+  /* Labels are grouped by device (problem.c builds them so). */
+  for (int d = 0, l = 0; d <= nd; d++) {
+    r->dev_first[d] = l;
+    while (d < nd && l < p->nlabels && p->label_device[l] == d)
+      l++;
+  }
+  *out = r;
+  return ES_OK;
+fail:
+  rooted_free(r);
+  return rc;
 }
+
+/* Where the passes find the task at step i of the leaves-to-roots order:
+ * order[i], or start + stride * i. */
+typedef struct Walk {
+  const int *order;
+  int start, stride;
+} Walk;
+
+static Walk walk_of(const Rooted *r) {
+  return (Walk){r->order, r->reverse ? r->ntasks - 1 : 0, r->reverse ? -1 : 1};
+}
+
+static inline int task_at(Walk w, int i) { return w.order ? w.order[i] : w.start + w.stride * i; }
 
 /* The parent's entries are the passes' only random accesses; asking for
  * them a few tasks ahead overlaps the cache misses. The builtin stays in the
@@ -209,17 +269,14 @@ static int task_at(const Rooted *r, int n, int i) {
 enum { PREFETCH_DISTANCE = 16 };
 
 #if defined(__GNUC__)
-#define PREFETCH(addr) __builtin_prefetch(addr)
+#define PREFETCH(addr, rw) __builtin_prefetch(addr, rw)
 #else
-#define PREFETCH(addr) ((void)(addr))
+#define PREFETCH(addr, rw) ((void)(addr))
 #endif
 
-/* The parent's entry of the task i steps along the order, or NULL. */
-static const void *parent_entry(const Rooted *r, int n, int i, const void *base, size_t stride) {
-  if (i < 0 || i >= n)
-    return NULL;
-  int up = r->parent[task_at(r, n, i)];
-  return up >= 0 ? (const char *)base + (size_t)up * stride : NULL;
+/* The parent of the task at step i, or -1 (also outside the order). */
+static inline int parent_at(const Up *up, Walk w, int n, int i) {
+  return i >= 0 && i < n ? up[task_at(w, i)].parent : -1;
 }
 
 /* A root takes its best label; none finite means no feasible assignment. */
@@ -239,38 +296,39 @@ static int take_root(const double *best, const int *arg, int nd, int *label, EsE
  * children's B, then B_v into the parent's acc. Roots take their best label.
  * The pointers are copied into restrict locals so the compiler need not
  * reload them after every store. */
-static int forward(const Dp *dp, int *restrict label, EsError *err) {
-  const EsProblem *p = dp->p;
-  const Rooted *r = dp->r;
+static int forward(const EsProblem *p, Rooted *r, int *restrict label, EsError *err) {
   const int n = p->ntasks, nd = p->ndevices, nl = p->nlabels;
   const double *restrict cost = p->value[p->objective];
   const double *restrict unit = p->xfer_unit[p->objective];
   const double *restrict fixed = p->xfer_fixed[p->objective];
-  const int *restrict parent = r->parent, *restrict dev_first = dp->dev_first;
-  double *restrict acc = dp->acc, *restrict best = dp->best;
-  uint16_t *restrict choice = dp->choice;
-  int *restrict arg = dp->arg;
+  const Up *restrict up = r->up;
+  const int *restrict dev_first = r->dev_first;
+  double *restrict acc = r->acc, *restrict best = r->best;
+  uint16_t *restrict choice = r->choice;
+  int *restrict arg = r->arg;
+  const Walk walk = walk_of(r);
   for (int i = 0; i < n; i++) {
-    int v = task_at(r, n, i), up = parent[v];
-    const void *ahead = parent_entry(r, n, i + PREFETCH_DISTANCE, acc, sizeof(double) * (size_t)nd);
-    if (ahead)
-      PREFETCH(ahead);
+    int v = task_at(walk, i), parent = up[v].parent;
+    int ahead = parent_at(up, walk, n, i + PREFETCH_DISTANCE);
+    if (ahead >= 0)
+      PREFETCH(&acc[(long)ahead * nd], 1);
     for (int d = 0; d < nd; d++) {
       double b = INFINITY, a = acc[(long)v * nd + d];
       int bl = dev_first[d];
+      acc[(long)v * nd + d] = 0;
       for (int l = dev_first[d]; l < dev_first[d + 1]; l++)
         if (cost[(long)v * nl + l] + a < b)
           b = cost[(long)v * nl + l] + a, bl = l;
       best[d] = b, arg[d] = bl;
     }
-    if (up < 0) {
+    if (parent < 0) {
       if (take_root(best, arg, nd, &label[v], err))
         return ES_EINFEAS;
       continue;
     }
-    double w = r->up_w[v];
-    int cnt = r->up_n[v];
-    bool from_child = r->from_child[v];
+    double w = up[v].w;
+    int cnt = up[v].link >> 1;
+    bool from_child = up[v].link & 1;
     for (int e = 0; e < nd; e++) {
       double b = INFINITY;
       int bl = arg[0];
@@ -281,7 +339,7 @@ static int forward(const Dp *dp, int *restrict label, EsError *err) {
           b = x, bl = arg[d];
       }
       choice[(long)v * nd + e] = (uint16_t)bl;
-      acc[(long)up * nd + e] += b;
+      acc[(long)parent * nd + e] += b;
     }
   }
   return ES_OK;
@@ -291,38 +349,37 @@ static int forward(const Dp *dp, int *restrict label, EsError *err) {
  * benchmark's goal names: the same recurrence with the loops over devices
  * unrolled and the minima taken without data-dependent branches, ties going
  * to the lower device as in forward(). */
-static int forward_two(const Dp *dp, int *restrict label, EsError *err) {
-  const EsProblem *p = dp->p;
-  const Rooted *r = dp->r;
+static int forward_two(const EsProblem *p, Rooted *r, int *restrict label, EsError *err) {
   const int n = p->ntasks, nl = p->nlabels;
   const double *restrict cost = p->value[p->objective];
   const double *restrict unit = p->xfer_unit[p->objective];
   const double *restrict fixed = p->xfer_fixed[p->objective];
-  const int *restrict parent = r->parent;
-  const double *restrict up_w = r->up_w;
-  const int *restrict up_n = r->up_n;
-  const unsigned char *restrict from_child = r->from_child;
-  double *restrict acc = dp->acc;
-  uint16_t *restrict choice = dp->choice;
-  const int first0 = dp->dev_first[0], first1 = dp->dev_first[1], end1 = dp->dev_first[2];
+  const Up *restrict up = r->up;
+  double *restrict acc = r->acc;
+  uint16_t *restrict choice = r->choice;
+  const int first0 = r->dev_first[0], first1 = r->dev_first[1], end1 = r->dev_first[2];
   /* Moving device 0's data to device 1 (k = 1) and back (k = 2). */
   const double unit01 = unit[1], unit10 = unit[2], fixed01 = fixed[1], fixed10 = fixed[2];
+  const Walk walk = walk_of(r);
   for (int i = 0; i < n; i++) {
-    int v = task_at(r, n, i), up = parent[v];
-    const void *ahead = parent_entry(r, n, i + PREFETCH_DISTANCE, acc, 2 * sizeof(double));
-    if (ahead)
-      PREFETCH(ahead);
+    int v = task_at(walk, i), parent = up[v].parent;
+    int ahead = parent_at(up, walk, n, i + PREFETCH_DISTANCE);
+    if (ahead >= 0)
+      PREFETCH(&acc[2L * ahead], 1);
     const double *c = cost + (long)v * nl;
     double a0 = acc[2L * v], a1 = acc[2L * v + 1];
-    double b0 = INFINITY, b1 = INFINITY;
+    acc[2L * v] = acc[2L * v + 1] = 0;
+    double b0 = c[first0] + a0, b1 = c[first1] + a1;
     int l0 = first0, l1 = first1;
-    for (int l = first0; l < first1; l++)
-      if (c[l] + a0 < b0)
-        b0 = c[l] + a0, l0 = l;
-    for (int l = first1; l < end1; l++)
-      if (c[l] + a1 < b1)
-        b1 = c[l] + a1, l1 = l;
-    if (up < 0) {
+    for (int l = first0 + 1; l < first1; l++) {
+      bool lower = c[l] + a0 < b0;
+      b0 = lower ? c[l] + a0 : b0, l0 = lower ? l : l0;
+    }
+    for (int l = first1 + 1; l < end1; l++) {
+      bool lower = c[l] + a1 < b1;
+      b1 = lower ? c[l] + a1 : b1, l1 = lower ? l : l1;
+    }
+    if (parent < 0) {
       if (take_root((double[]){b0, b1}, (int[]){l0, l1}, 2, &label[v], err))
         return ES_EINFEAS;
       continue;
@@ -330,84 +387,65 @@ static int forward_two(const Dp *dp, int *restrict label, EsError *err) {
     /* x01: the task on device 0 under a parent on device 1; x10 the reverse.
      * The data flows task -> parent or parent -> task. */
     double x01 = 0, x10 = 0;
-    int cnt = up_n[v];
+    int cnt = up[v].link >> 1;
     if (cnt > 0) {
-      double w = up_w[v];
+      double w = up[v].w;
       double go = unit01 * w + fixed01 * cnt, back = unit10 * w + fixed10 * cnt;
-      x01 = from_child[v] ? go : back;
-      x10 = from_child[v] ? back : go;
+      x01 = up[v].link & 1 ? go : back;
+      x10 = up[v].link & 1 ? back : go;
     }
     double stay0 = b0, move0 = b1 + x10; /* parent on device 0 */
     double stay1 = b1, move1 = b0 + x01; /* parent on device 1 */
     bool moved0 = move0 < stay0, moved1 = !(stay1 < move1);
     choice[2L * v] = (uint16_t)(moved0 ? l1 : l0);
     choice[2L * v + 1] = (uint16_t)(moved1 ? l0 : l1);
-    acc[2L * up] += moved0 ? move0 : stay0;
-    acc[2L * up + 1] += moved1 ? move1 : stay1;
+    acc[2L * parent] += moved0 ? move0 : stay0;
+    acc[2L * parent + 1] += moved1 ? move1 : stay1;
   }
   return ES_OK;
 }
 
 /* Backtracking, roots to leaves: each task takes the label its parent's
  * device chose for it. */
-static void backward(const Dp *dp, int *restrict label) {
-  const Rooted *r = dp->r;
-  const int n = dp->p->ntasks, nd = dp->p->ndevices;
-  const int *restrict parent = r->parent;
-  const uint16_t *restrict choice = dp->choice;
-  const int *restrict label_device = dp->p->label_device;
+static void backward(const EsProblem *p, const Rooted *r, int *restrict label) {
+  const int n = p->ntasks, nd = p->ndevices;
+  const Up *restrict up = r->up;
+  const uint16_t *restrict choice = r->choice;
+  const int *restrict label_device = p->label_device;
+  const Walk walk = walk_of(r);
   for (int i = n - 1; i >= 0; i--) {
-    int v = task_at(r, n, i), up = parent[v];
-    const void *ahead = parent_entry(r, n, i - PREFETCH_DISTANCE, label, sizeof(int));
-    if (ahead)
-      PREFETCH(ahead);
-    if (up >= 0)
-      label[v] = choice[(long)v * nd + label_device[label[up]]];
+    int v = task_at(walk, i), parent = up[v].parent;
+    int ahead = parent_at(up, walk, n, i - PREFETCH_DISTANCE);
+    if (ahead >= 0)
+      PREFETCH(&label[ahead], 0);
+    if (parent >= 0)
+      label[v] = choice[(long)v * nd + label_device[label[parent]]];
   }
 }
 
 int es_tree_dp(const EsProblem *p, const EsAlgoOptions *opt, EsSolution *out, EsError *err) {
   (void)opt;
-  const int n = p->ntasks, nd = p->ndevices;
-  Rooted r = {0};
-  Dp dp = {.p = p, .r = &r};
-  dp.acc = es_bigbuf_alloc(&dp.acc_buf, (size_t)n * (size_t)nd + 1, sizeof(double));
-  dp.choice = es_bigbuf_alloc(&dp.choice_buf, (size_t)n * (size_t)nd + 1, sizeof *dp.choice);
-  dp.dev_first = malloc(((size_t)nd + 1) * sizeof(int));
-  dp.best = malloc(((size_t)nd + 1) * sizeof(double));
-  dp.arg = malloc(((size_t)nd + 1) * sizeof(int));
-  int rc = ES_ENOMEM;
-  if (p->nlabels > UINT16_MAX) {
-    rc = es_error_set(err, ES_ELIMIT, NULL, 0, 0, "tree-dp handles at most %d labels", UINT16_MAX);
-    goto out;
+  if (p->nlabels > UINT16_MAX)
+    return es_error_set(err, ES_ELIMIT, NULL, 0, 0, "tree-dp handles at most %d labels",
+                        UINT16_MAX);
+  Rooted *r = es_problem_cache_take(p->cache, &cache_tag);
+  if (r && !rooted_fits(r, p))
+    rooted_free(r), r = NULL;
+  int rc = r ? ES_OK : rooted_new(p, &r, err);
+  if (rc == ES_ENOMEM)
+    return es_error_set(err, rc, NULL, 0, 0, "out of memory");
+  if (rc)
+    return rc;
+  rc = p->ndevices == 2 ? forward_two(p, r, out->label, err) : forward(p, r, out->label, err);
+  if (rc) { /* the forward pass stopped with some accumulators set */
+    rooted_free(r);
+    return rc;
   }
-  if (!dp.acc || !dp.choice || !dp.dev_first || !dp.best || !dp.arg || rooted_alloc(&r, n))
-    goto out;
-  /* Try first the orientation the first item suggests: a failed attempt
-   * costs a pass over every task. */
-  bool down = p->nitems > 0 && p->item_first[1] > 0 &&
-              p->item_producer[0] > p->item_reader[p->item_first[0]];
-  if (!root_by_index(p, p->objective, down, &r) && !root_by_index(p, p->objective, !down, &r) &&
-      (rc = root_by_search(p, p->objective, &r, err)))
-    goto out;
-  /* Labels are grouped by device (problem.c builds them so). */
-  for (int d = 0, l = 0; d <= nd; d++) {
-    dp.dev_first[d] = l;
-    while (d < nd && l < p->nlabels && p->label_device[l] == d)
-      l++;
-  }
-  if ((rc = nd == 2 ? forward_two(&dp, out->label, err) : forward(&dp, out->label, err)))
-    goto out;
-  backward(&dp, out->label);
+  backward(p, r, out->label);
+  es_problem_cache_put(p->cache, &cache_tag, r, rooted_free);
   if (p->has_shared)
     snprintf(out->note, sizeof out->note,
              "tree-dp charged shared data items once per reader (Eq. 1); the cost reported "
              "moves each once per device");
-out:
-  if (rc == ES_ENOMEM)
-    es_error_set(err, rc, NULL, 0, 0, "out of memory");
-  rooted_free(&r);
-  es_bigbuf_free(&dp.acc_buf), es_bigbuf_free(&dp.choice_buf);
-  free(dp.dev_first), free(dp.best), free(dp.arg);
-  return rc;
+  return ES_OK;
 }

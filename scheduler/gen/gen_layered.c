@@ -81,27 +81,28 @@ static int connect(EsGraph *g, EsRng *r, const EsGenLayered *o, const int *level
   int n = o->ntasks;
   bool *has_parent = calloc((size_t)n + 1, sizeof *has_parent);
   bool *linked = calloc((size_t)n + 1, sizeof *linked);
-  if (!has_parent || !linked)
+  int *children = malloc(((size_t)n + 1) * sizeof *children); /* of task i, to unmark */
+  if (!has_parent || !linked || !children)
     goto fail;
   for (int i = 0; i < n; i++) {
     int l = level[i];
     if (l + 1 >= depth)
       continue;
     int later = n - start[l + 1], next = start[l + 2] - start[l + 1];
-    long deg = uniform_mean(r, o->out_degree);
+    long deg = uniform_mean(r, o->out_degree), k = 0;
     deg = deg > later ? later : deg;
-    for (long k = 0, tries = 0; k < deg && tries < 8 * deg + 8; tries++) {
+    for (long tries = 0; k < deg && tries < 8 * deg + 8; tries++) {
       bool near = es_rng_uniform(r) < 0.7;
       int c = near ? start[l + 1] + (int)es_rng_range(r, 0, next - 1)
                    : start[l + 1] + (int)es_rng_range(r, 0, later - 1);
       if (linked[c])
         continue;
-      linked[c] = has_parent[c] = true, k++;
+      linked[c] = has_parent[c] = true, children[k++] = c;
       if (es_gen_timed_edge(g, r, &o->costs, i, c) < 0)
         goto fail;
     }
-    for (int c = start[l + 1]; c < n; c++)
-      linked[c] = false;
+    while (k > 0)
+      linked[children[--k]] = false;
   }
   for (int c = start[1 < depth ? 1 : depth]; c < n; c++) {
     int l = level[c];
@@ -111,10 +112,10 @@ static int connect(EsGraph *g, EsRng *r, const EsGenLayered *o, const int *level
     if (es_gen_timed_edge(g, r, &o->costs, pl + (int)es_rng_range(r, 0, pn - 1), c) < 0)
       goto fail;
   }
-  free(has_parent), free(linked);
+  free(has_parent), free(linked), free(children);
   return 0;
 fail:
-  free(has_parent), free(linked);
+  free(has_parent), free(linked), free(children);
   return -1;
 }
 

@@ -5,6 +5,8 @@
  * top and bottom distances, Ch. 4).
  */
 #include <math.h>
+#include <stdatomic.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -80,6 +82,30 @@ static int build_topo(EsDag *d) {
   return tail == d->n ? ES_OK : ES_ECYCLE;
 }
 
+/* The mean over ordered device pairs of the transfer time of an item of
+ * weight w (es_timed_comm's cost depends on the weight alone). */
+static double mean_comm_of(const EsProblem *p, int item) {
+  double sum = 0;
+  int cnt = 0;
+  for (int a = 0; a < p->ndevices; a++)
+    for (int b = 0; b < p->ndevices; b++) {
+      double c = a == b ? 0 : es_timed_comm(p, item, a, b);
+      if (a != b && !isinf(c))
+        sum += c, cnt++;
+    }
+  return cnt ? sum / cnt : 0;
+}
+
+/* Items share few distinct weights (the transfer times of a generator,
+ * the sizes of one array's sections), and each mean costs O(devices^2): a
+ * direct-mapped memo of weight -> mean, of about two slots per item (at
+ * most 2^16), which gives the same bits. NULL when out of memory: no memo. */
+typedef struct Memo {
+  uint64_t bits;
+  double mean;
+  bool used;
+} Memo;
+
 static void mean_costs(const EsProblem *p, EsDag *d) {
   for (int v = 0; v < d->n; v++) {
     double sum = 0, best = INFINITY;
@@ -94,17 +120,92 @@ static void mean_costs(const EsProblem *p, EsDag *d) {
     d->mean_time[v] = cnt ? sum / cnt : 0;
     d->min_time[v] = cnt ? best : 0;
   }
+  int shift = 64 - 4; /* slots = 2^(64 - shift) */
+  while (shift > 48 && (1 << (64 - shift)) < 2 * p->nitems)
+    shift--;
+  Memo *memo = calloc((size_t)1 << (64 - shift), sizeof *memo);
+  const double *weight = p->item_weight[ES_OBJ_TIME];
   for (int i = 0; i < p->nitems; i++) {
-    double sum = 0;
-    int cnt = 0;
-    for (int a = 0; a < p->ndevices; a++)
-      for (int b = 0; b < p->ndevices; b++) {
-        double c = a == b ? 0 : es_timed_comm(p, i, a, b);
-        if (a != b && !isinf(c))
-          sum += c, cnt++;
-      }
-    d->item_mean_comm[i] = cnt ? sum / cnt : 0;
+    uint64_t bits;
+    memcpy(&bits, &weight[i], sizeof bits);
+    Memo *m = memo ? &memo[(bits * 0x9E3779B97F4A7C15u) >> shift] : NULL; /* Fibonacci hash */
+    if (!m)
+      d->item_mean_comm[i] = mean_comm_of(p, i);
+    else if (m->used && m->bits == bits)
+      d->item_mean_comm[i] = m->mean;
+    else
+      *m = (Memo){bits, d->item_mean_comm[i] = mean_comm_of(p, i), true};
   }
+  free(memo);
+}
+
+/* The arrays of one DAG view, shared by every EsDag that es_dag_build hands
+ * out for a problem and kept in the problem's cache: counted references. */
+struct EsDagShared {
+  atomic_int refs;
+  /* What it was built from (problem.h: shallow copies share a cache). */
+  const void *key[11];
+  int dims[5];
+  EsDag dag; /* owns the arrays */
+};
+
+static const char cache_tag = 0; /* the DAG's slot in a problem's cache */
+
+static void dag_key(const EsProblem *p, const void *key[11], int dims[5]) {
+  const void *k[11] = {p->item_producer,
+                       p->item_first,
+                       p->item_reader,
+                       p->item_weight[ES_OBJ_TIME],
+                       p->order_from,
+                       p->order_to,
+                       p->label_device,
+                       p->label_level,
+                       p->value[ES_OBJ_TIME],
+                       p->xfer_unit[ES_OBJ_TIME],
+                       p->xfer_fixed[ES_OBJ_TIME]};
+  memcpy(key, k, sizeof k);
+  int n[5] = {p->ntasks, p->nitems, p->norders, p->nlabels, p->ndevices};
+  memcpy(dims, n, sizeof n);
+}
+
+static bool shared_fits(const EsDagShared *s, const EsProblem *p) {
+  const void *key[11];
+  int dims[5];
+  dag_key(p, key, dims);
+  return !memcmp(key, s->key, sizeof key) && !memcmp(dims, s->dims, sizeof dims);
+}
+
+static void free_arrays(EsDag *d) {
+  free(d->pred_first), free(d->succ_first), free(d->pred), free(d->succ);
+  free(d->topo), free(d->top_label), free(d->mean_time), free(d->min_time);
+  free(d->item_mean_comm);
+}
+
+static void shared_release(void *data) {
+  EsDagShared *s = data;
+  if (atomic_fetch_sub(&s->refs, 1) == 1) {
+    free_arrays(&s->dag);
+    free(s);
+  }
+}
+
+/* Builds the arrays of d; returns 0, ES_ENOMEM or ES_ECYCLE. */
+static int build(const EsProblem *p, EsDag *d) {
+  d->n = p->ntasks;
+  d->topo = malloc(((size_t)d->n + 1) * sizeof(int));
+  d->top_label = malloc(((size_t)p->ndevices + 1) * sizeof(int));
+  d->mean_time = malloc(((size_t)d->n + 1) * sizeof(double));
+  d->min_time = malloc(((size_t)d->n + 1) * sizeof(double));
+  d->item_mean_comm = malloc(((size_t)p->nitems + 1) * sizeof(double));
+  if (!d->topo || !d->top_label || !d->mean_time || !d->min_time || !d->item_mean_comm ||
+      build_arcs(p, d))
+    return ES_ENOMEM;
+  for (int dev = 0; dev < p->ndevices; dev++)
+    d->top_label[dev] = es_problem_label(p, dev, 0);
+  int rc = build_topo(d);
+  if (!rc)
+    mean_costs(p, d);
+  return rc;
 }
 
 int es_dag_build(const EsProblem *p, EsDag *d, EsError *err) {
@@ -113,34 +214,34 @@ int es_dag_build(const EsProblem *p, EsDag *d, EsError *err) {
     return es_error_set(err, ES_EINVAL, NULL, 0, 0,
                         "timed schedulers need task times: give tasks 'time:' (and edges "
                         "'time:' or 'bytes:' with a platform)");
-  d->n = p->ntasks;
-  d->topo = malloc(((size_t)d->n + 1) * sizeof(int));
-  d->top_label = malloc(((size_t)p->ndevices + 1) * sizeof(int));
-  d->mean_time = malloc(((size_t)d->n + 1) * sizeof(double));
-  d->min_time = malloc(((size_t)d->n + 1) * sizeof(double));
-  d->item_mean_comm = malloc(((size_t)p->nitems + 1) * sizeof(double));
-  int rc = ES_ENOMEM;
-  if (!d->topo || !d->top_label || !d->mean_time || !d->min_time || !d->item_mean_comm ||
-      build_arcs(p, d))
-    goto fail;
-  for (int dev = 0; dev < p->ndevices; dev++)
-    d->top_label[dev] = es_problem_label(p, dev, 0);
-  if ((rc = build_topo(d)))
-    goto fail;
-  mean_costs(p, d);
+  EsDagShared *s = es_problem_cache_take(p->cache, &cache_tag);
+  if (s && !shared_fits(s, p))
+    shared_release(s), s = NULL;
+  if (!s) {
+    int rc = ES_ENOMEM;
+    if ((s = calloc(1, sizeof *s)) && !(rc = build(p, &s->dag))) {
+      atomic_init(&s->refs, 1); /* the cache's */
+      dag_key(p, s->key, s->dims);
+    } else {
+      if (s)
+        free_arrays(&s->dag);
+      free(s);
+      return es_error_set(err, rc, NULL, 0, 0,
+                          rc == ES_ECYCLE ? "the graph has a cycle" : "out of memory");
+    }
+  }
+  atomic_fetch_add(&s->refs, 1); /* the caller's */
+  *d = s->dag;
+  d->shared = s;
+  es_problem_cache_put(p->cache, &cache_tag, s, shared_release);
   return ES_OK;
-fail:
-  es_dag_free(d);
-  return es_error_set(err, rc, NULL, 0, 0,
-                      rc == ES_ECYCLE ? "the graph has a cycle" : "out of memory");
 }
 
 void es_dag_free(EsDag *d) {
   if (!d)
     return;
-  free(d->pred_first), free(d->succ_first), free(d->pred), free(d->succ);
-  free(d->topo), free(d->top_label), free(d->mean_time), free(d->min_time);
-  free(d->item_mean_comm);
+  if (d->shared)
+    shared_release(d->shared);
   memset(d, 0, sizeof *d);
 }
 

@@ -15,8 +15,10 @@ typedef struct EsArc {
   int task, item;
 } EsArc;
 
+typedef struct EsDagShared EsDagShared;
+
 /* The precedence structure of a problem, with the mean costs that the list
- * schedulers rank by. Built once per problem; owns its arrays. */
+ * schedulers rank by. Read-only: its arrays are shared (below). */
 typedef struct EsDag {
   int n;
   int *pred_first, *succ_first; /* [n + 1] CSR offsets */
@@ -26,9 +28,16 @@ typedef struct EsDag {
   double *mean_time;      /* [n] mean time at level 0 over allowed devices */
   double *min_time;       /* [n] fastest time at level 0 */
   double *item_mean_comm; /* [nitems] mean transfer time over device pairs */
+  EsDagShared *shared;    /* the counted arrays */
 } EsDag;
 
-/* Builds the DAG view. Needs times (p->value[ES_OBJ_TIME]). O(V + E + V*D). */
+/* The DAG view of p. Needs times (p->value[ES_OBJ_TIME]). Built once per
+ * problem: the arrays stay in the problem's cache (problem.h), and every
+ * later call (the scheduler, its DVFS pass, the simulator, energy-deadline's
+ * candidates) shares them, so it is O(1) after the first; the first is
+ * O(V + E + V*D + D^2 per distinct item weight). A shallow copy with other
+ * times, weights or items gets its own. Each DAG is freed with es_dag_free
+ * (the arrays go with the last reference, or with the problem). */
 int es_dag_build(const EsProblem *p, EsDag *d, EsError *err);
 void es_dag_free(EsDag *d);
 
@@ -66,7 +75,6 @@ int es_rank_cmp(double ra, int a, double rb, int b);
 int es_dag_priority_order(const EsDag *d, const double *prio, int *order);
 /* HEFT's order: es_dag_priority_order by the upward rank. order[n]. */
 int es_dag_heft_order(const EsDag *d, int *order);
-
 
 /* The denominator of SLR (EASEF Eq. 21; extraction garbled it and we read
  * it from the prose and HEFT's definition): the least, over processors k,

@@ -24,6 +24,11 @@ void es_graph_free(EsGraph *g) {
   free(g);
 }
 
+void es_graph_clear(EsGraph *g) {
+  g->ntasks = g->nedges = g->nvalues = g->ndeferred = 0;
+  es_strmap_free(&g->task_index);
+}
+
 const char *es_graph_intern(EsGraph *g, const char *s) { return es_arena_strdup(&g->arena, s); }
 
 int es_graph_find_device(const EsGraph *g, const char *name) {
@@ -38,23 +43,23 @@ int es_graph_device(EsGraph *g, const char *name) {
   if (d >= 0)
     return d;
   const char *copy = es_graph_intern(g, name);
-  if (!copy || es_vec_reserve(&g->device_names, &g->devices_cap, g->ndevices + 1,
-                              sizeof *g->device_names))
+  if (!copy ||
+      es_vec_reserve(&g->device_names, &g->devices_cap, g->ndevices + 1, sizeof *g->device_names))
     return -1;
   g->device_names[g->ndevices] = copy;
   return g->ndevices++;
 }
 
 int es_graph_add_task(EsGraph *g, const char *name) {
-  const char *copy = es_graph_intern(g, name);
-  if (!copy || es_vec_reserve(&g->tasks, &g->tasks_cap, g->ntasks + 1, sizeof *g->tasks))
+  const char *copy = name ? es_graph_intern(g, name) : NULL;
+  if ((name && !copy) || es_vec_reserve(&g->tasks, &g->tasks_cap, g->ntasks + 1, sizeof *g->tasks))
     return -1;
   EsTask *t = &g->tasks[g->ntasks];
   memset(t, 0, sizeof *t);
   t->name = copy;
   t->pin = -1;
   t->cost_begin = t->time_begin = g->nvalues;
-  if (es_graph_find_task(g, copy) < 0 && es_strmap_put(&g->task_index, copy, g->ntasks))
+  if (copy && es_graph_find_task(g, copy) < 0 && es_strmap_put(&g->task_index, copy, g->ntasks))
     return -1;
   return g->ntasks++;
 }
@@ -85,7 +90,7 @@ int es_graph_add_edge(EsGraph *g, int from, int to, const char *data) {
   const char *copy = data ? es_graph_intern(g, data) : NULL;
   if (data && !copy)
     return -1;
-  g->edges[g->nedges] = (EsEdge){from, to, ES_EDGE_DATA, copy, -1, NAN, NAN, {0, 0}};
+  g->edges[g->nedges] = (EsEdge){from, to, ES_EDGE_DATA, copy, -1, NAN, NAN, {0, 0}, 0};
   return g->nedges++;
 }
 
@@ -120,42 +125,45 @@ static void adjacency_free(Adjacency *a) {
   free(a->edge);
 }
 
-/* Describes a cycle among the tasks Kahn's algorithm could not order: walk
- * from one of them along unordered successors until a task repeats. */
-static int report_cycle(const EsGraph *g, const Adjacency *a, const int *indeg, EsError *err) {
-  int start = 0;
-  while (indeg[start] == 0)
-    start++;
-  int *seen = calloc((size_t)g->ntasks, sizeof *seen);
-  int *path = malloc((size_t)g->ntasks * sizeof *path);
-  int *via = malloc((size_t)g->ntasks * sizeof *via);
-  if (!seen || !path || !via) {
-    free(seen), free(path), free(via);
+/* Describes a cycle among the tasks Kahn's algorithm could not order. Each
+ * of them has a predecessor among them (its count of unordered incoming
+ * edges is not 0), so walking from one to such a predecessor, again and
+ * again, repeats a task: the walk from there is a cycle, backwards. (A walk
+ * forwards could start below a cycle, at a task without unordered
+ * successors.) */
+static int report_cycle(const EsGraph *g, const int *indeg, EsError *err) {
+  int n = g->ntasks, *seen = calloc((size_t)n + 1, sizeof *seen);
+  int *path = malloc(((size_t)n + 1) * sizeof *path);
+  int *via = malloc(((size_t)n + 1) * sizeof *via);   /* edge into path[i] from path[i + 1] */
+  int *into = malloc(((size_t)n + 1) * sizeof *into); /* an unordered edge into each task */
+  if (!seen || !path || !via || !into) {
+    free(seen), free(path), free(via), free(into);
     return es_error_set(err, ES_ENOMEM, g->file, 0, 0, "out of memory");
   }
-  int len = 0, v = start;
+  for (int e = 0; e < g->nedges; e++)
+    if (indeg[g->edges[e].from] > 0)
+      into[g->edges[e].to] = e;
+  int len = 0, v = 0;
+  while (indeg[v] == 0)
+    v++;
   while (!seen[v]) {
     seen[v] = len + 1;
     path[len] = v;
-    for (int i = a->first[v]; i < a->first[v + 1]; i++) {
-      int w = g->edges[a->edge[i]].to;
-      if (indeg[w] > 0) {
-        via[len] = a->edge[i];
-        v = w;
-        break;
-      }
-    }
-    len++;
+    via[len++] = into[v];
+    v = g->edges[into[v]].from;
   }
+  /* path[first .. len) is the cycle backwards, path[first] = v: print it
+   * forwards from v, at the edge that leaves v. */
   char text[400] = "";
-  size_t used = 0;
-  for (int i = seen[v] - 1; i < len && used < sizeof text - 80; i++)
+  int first = seen[v] - 1;
+  size_t used = (size_t)snprintf(text, sizeof text, "%s -> ", g->tasks[v].name);
+  for (int i = len - 1; i > first && used < sizeof text - 80; i--)
     used += (size_t)snprintf(text + used, sizeof text - used, "%s -> ", g->tasks[path[i]].name);
   snprintf(text + used, sizeof text - used, "%s", g->tasks[v].name);
-  const EsEdge *e = &g->edges[via[seen[v] - 1]];
-  int rc = es_error_set(err, ES_ECYCLE, g->file, e->mark.line, e->mark.col,
-                        "dependency cycle: %s", text);
-  free(seen), free(path), free(via);
+  const EsEdge *e = &g->edges[via[len - 1]];
+  int rc = es_error_set(err, ES_ECYCLE, g->file, e->mark.line, e->mark.col, "dependency cycle: %s",
+                        text);
+  free(seen), free(path), free(via), free(into);
   return rc;
 }
 
@@ -180,10 +188,30 @@ int es_graph_topo_order(const EsGraph *g, int *order, EsError *err) {
         order[tail++] = g->edges[a.edge[i]].to;
   }
   if (tail < g->ntasks)
-    rc = report_cycle(g, &a, indeg, err);
+    rc = report_cycle(g, indeg, err);
 out:
   adjacency_free(&a);
   free(indeg);
+  return rc;
+}
+
+int es_graph_check_acyclic(const EsGraph *g, EsError *err) {
+  /* Around a cycle some edge runs to a lower index, and every task on it has
+   * an incoming edge: when each edge to a lower index leaves a task without
+   * incoming edges, there is none. */
+  bool *fed = calloc((size_t)g->ntasks + 1, sizeof *fed);
+  bool proven = fed != NULL;
+  for (int e = 0; proven && e < g->nedges; e++)
+    fed[g->edges[e].to] = true;
+  for (int e = 0; proven && e < g->nedges; e++)
+    proven = g->edges[e].from < g->edges[e].to || !fed[g->edges[e].from];
+  free(fed);
+  if (proven)
+    return ES_OK;
+  int *order = malloc(((size_t)g->ntasks + 1) * sizeof *order);
+  int rc = order ? es_graph_topo_order(g, order, err)
+                 : es_error_set(err, ES_ENOMEM, g->file, 0, 0, "out of memory");
+  free(order);
   return rc;
 }
 

@@ -92,8 +92,11 @@ typedef struct EsTaskSourceInfo {
 } EsTaskSourceInfo;
 
 typedef struct EsTask {
-  const char *name; /* unique in the graph */
-  const char *key;  /* stable profile key; NULL means name */
+  const char *name; /* unique in the graph; NULL for a task known by its index
+                       alone (the runtime's deferred tasks, named only when
+                       an error must name them) */
+  const char *key;  /* stable profile key; NULL means name. The graph's own
+                       copy, or a string the caller keeps alive longer */
   int pin;          /* device index the task must run on, or -1 */
   EsTaskKind kind;
   int cost_begin, cost_len; /* abstract energies in EsGraph.values */
@@ -109,7 +112,7 @@ typedef enum EsEdgeKind {
 } EsEdgeKind;
 
 typedef struct EsEdge {
-  int from, to;     /* task indices */
+  int from, to; /* task indices */
   EsEdgeKind kind;
   const char *data; /* data item name; edges from one producer naming the same
                        item share one transfer per destination device */
@@ -117,6 +120,9 @@ typedef struct EsEdge {
   double cost;      /* abstract transfer energy; NAN when not given */
   double time;      /* abstract transfer time; NAN when not given */
   EsMark mark;
+  int data_id; /* > 0: the item by number instead of by name, for callers that
+                  number items (the runtime): edges with the same number carry
+                  the same item; 0: by data */
 } EsEdge;
 
 typedef enum EsGraphShape {
@@ -129,8 +135,8 @@ typedef enum EsGraphShape {
 } EsGraphShape;
 
 typedef struct EsGraph {
-  const char *file; /* name of the input, for diagnostics (may be NULL) */
-  const char *name; /* the graph's name (e.g. the C function), may be NULL */
+  const char *file;        /* name of the input, for diagnostics (may be NULL) */
+  const char *name;        /* the graph's name (e.g. the C function), may be NULL */
   const char *fingerprint; /* front end: hash of the task structure, or NULL */
   /* Front end: the enclosing C function and the source range of the graph's
    * scope (the function, or a `#pragma esched region` block); range.line 0
@@ -162,6 +168,12 @@ typedef struct EsGraph {
 EsGraph *es_graph_new(void);
 void es_graph_free(EsGraph *g);
 
+/* Removes every task, edge, value and deferred task, keeping the devices and
+ * the arrays' capacity: a caller that builds graph after graph (the runtime,
+ * at each flush) reuses the memory. Strings interned so far stay until
+ * es_graph_free. */
+void es_graph_clear(EsGraph *g);
+
 /* Copies s into the graph's arena. */
 const char *es_graph_intern(EsGraph *g, const char *s);
 
@@ -170,17 +182,18 @@ int es_graph_device(EsGraph *g, const char *name);
 /* Returns the index of device name, or -1 if the graph does not name it. */
 int es_graph_find_device(const EsGraph *g, const char *name);
 
-/* Appends a task named name (copied) and returns its index; -1 when out of
- * memory. Duplicate names are the caller's to check (es_graph_find_task). */
+/* Appends a task named name (copied; NULL: unnamed, see EsTask) and returns
+ * its index; -1 when out of memory. Duplicate names are the caller's to check
+ * (es_graph_find_task). */
 int es_graph_add_task(EsGraph *g, const char *name);
 /* Index of the task named name, or -1. O(1) expected. */
 int es_graph_find_task(EsGraph *g, const char *name);
 /* Appends a per-device value to the cost (is_time false) or time list of
  * task t, which must be the last task added or have no values yet. */
-int es_graph_add_value(EsGraph *g, int t, bool is_time, int device, int level,
-                       double value, EsMark mark);
-/* Appends an edge with bytes = -1, cost = time = NAN, kind DATA. Returns its
- * index or -1. */
+int es_graph_add_value(EsGraph *g, int t, bool is_time, int device, int level, double value,
+                       EsMark mark);
+/* Appends an edge with bytes = -1, cost = time = NAN, kind DATA, data_id 0.
+ * Returns its index or -1. */
 int es_graph_add_edge(EsGraph *g, int from, int to, const char *data);
 
 /* The stable key of a task: its key, else its name. */
@@ -190,6 +203,11 @@ const char *es_task_key(const EsTask *t);
  * order[ntasks]. On a cycle returns ES_ECYCLE with the error at one edge of
  * the cycle and the cycle spelled out in the message. O(V + E). */
 int es_graph_topo_order(const EsGraph *g, int *order, EsError *err);
+
+/* 0 when the graph has no cycle, else es_graph_topo_order's error. O(V + E),
+ * without building an order when every edge to a lower index leaves a task
+ * that nothing feeds (the runtime's graphs). */
+int es_graph_check_acyclic(const EsGraph *g, EsError *err);
 
 /* Shape of the graph (undirected structure and edge directions). Edges of
  * both kinds count. O(V + E). */

@@ -271,6 +271,8 @@ static bool fill_from_profile(Builder *b, int v, double *row) {
   const char *key = es_task_key(t);
   double size = b->input_bytes ? b->input_bytes[v] : 0;
   bool any = false;
+  if (!key) /* unnamed and without a key (graph.h): nothing to look up */
+    return false;
   for (int d = 0; d < p->ndevices; d++) {
     double top;
     const char *dev = profile_device(b, key, d);
@@ -364,7 +366,8 @@ static double items_written(const EsGraph *g, const int *out, int n) {
     const EsEdge *e = &g->edges[out[i]];
     bool seen = false;
     for (int k = 0; k < i && !seen; k++)
-      seen = e->data && g->edges[out[k]].data && !strcmp(e->data, g->edges[out[k]].data);
+      seen = (e->data && g->edges[out[k]].data && !strcmp(e->data, g->edges[out[k]].data)) ||
+             (e->data_id > 0 && e->data_id == g->edges[out[k]].data_id);
     sum += seen ? 0 : e->bytes;
   }
   return sum;
@@ -511,8 +514,9 @@ static int cmp_int(const void *x, const void *y) {
   return (a > c) - (a < c);
 }
 
-/* Groups data edges into items keyed by (producer, data name); unnamed edges
- * are items of their own. Readers are sorted and distinct. */
+/* Groups data edges into items keyed by (producer, data name), or by their
+ * number (data_id); other edges are items of their own. Readers are sorted
+ * and distinct. */
 static int build_items(Builder *b) {
   EsGraph *g = b->g;
   EsProblem *p = b->p;
@@ -525,17 +529,20 @@ static int build_items(Builder *b) {
     p->item_weight[o] = malloc(((size_t)g->nedges + 1) * sizeof(double));
   EsStrMap named = {0};
   char *keybuf = NULL;
-  int rc = ES_ENOMEM;
-  if (!item_of_edge || !count || !p->item_producer || !p->order_from || !p->order_to ||
-      !p->item_weight[0] || !p->item_weight[1])
-    goto out;
+  int rc = ES_ENOMEM, max_id = 0, *by_id = NULL; /* by_id: the item of each number */
   /* Keys "producer\x1fname" live in one buffer so the map can borrow them. */
   size_t keylen = 0;
-  for (int e = 0; e < g->nedges; e++)
+  for (int e = 0; e < g->nedges; e++) {
     keylen += g->edges[e].data ? strlen(g->edges[e].data) + 16 : 0;
+    max_id = g->edges[e].data_id > max_id ? g->edges[e].data_id : max_id;
+  }
   keybuf = malloc(keylen + 1);
-  if (!keybuf)
+  by_id = malloc(((size_t)max_id + 1) * sizeof *by_id);
+  if (!item_of_edge || !count || !p->item_producer || !p->order_from || !p->order_to ||
+      !p->item_weight[0] || !p->item_weight[1] || !keybuf || !by_id)
     goto out;
+  for (int k = 0; k <= max_id; k++)
+    by_id[k] = -1;
   size_t used = 0;
   for (int e = 0; e < g->nedges; e++) {
     const EsEdge *ed = &g->edges[e];
@@ -555,13 +562,16 @@ static int build_items(Builder *b) {
       item = es_strmap_get(&named, key);
       if (item < 0 && es_strmap_put(&named, key, p->nitems))
         goto out;
+    } else if (ed->data_id > 0) {
+      item = by_id[ed->data_id];
+      by_id[ed->data_id] = item < 0 ? p->nitems : item;
     }
     for (int o = 0; o < 2; o++) {
       double w = edge_weight(b, ed, (EsObjective)o);
       if (item >= 0 && p->item_weight[o][item] != w) {
         rc = fail_at(b, ed->mark, ES_EINVAL,
                      "edges from '%s' carrying data '%s' disagree on its size or cost",
-                     g->tasks[ed->from].name, ed->data);
+                     g->tasks[ed->from].name, ed->data ? ed->data : "(numbered)");
         goto out;
       }
       if (item < 0)
@@ -602,6 +612,7 @@ out:
   free(item_of_edge);
   free(count);
   free(keybuf);
+  free(by_id);
   es_strmap_free(&named);
   return rc;
 }
@@ -611,9 +622,7 @@ int es_problem_build(EsGraph *g, const EsProblemOptions *opt, EsProblem *out, Es
   Builder b = {g, opt, out, err, FORM_ABSTRACT, NULL, NULL, NULL, 0, 0};
   out->ntasks = g->ntasks;
   out->objective = opt->objective;
-  int *order = malloc(((size_t)g->ntasks + 1) * sizeof *order);
-  int rc = order ? es_graph_topo_order(g, order, err) : ES_ENOMEM;
-  free(order);
+  int rc = es_graph_check_acyclic(g, err);
   if (!rc)
     rc = decide_form(&b);
   if (!rc)
@@ -635,6 +644,8 @@ int es_problem_build(EsGraph *g, const EsProblemOptions *opt, EsProblem *out, Es
                           ? "the graph gives no times to minimize"
                           : "the graph gives no energies: give tasks 'cost:', or times and a "
                             "platform with powers");
+  if (!rc)
+    out->cache = es_problem_cache_new(); /* NULL only costs the solvers their reuse */
   if (rc == ES_ENOMEM)
     es_error_set(err, rc, g->file, 0, 0, "out of memory");
   free(b.graph_to_problem_device);
@@ -666,6 +677,7 @@ void es_problem_free(EsProblem *p) {
   free(p->item_reader);
   free(p->order_from);
   free(p->order_to);
+  es_problem_cache_free(p->cache);
   memset(p, 0, sizeof *p);
 }
 
@@ -722,10 +734,31 @@ static int root_of(int *parent, int v) {
   return v;
 }
 
+/* Union-find over the producer-reader pairs in item order: true when none
+ * closes a cycle, which proves a forest in O(E); a pair that joins two tasks
+ * already joined may still repeat an earlier pair (parallel items), which
+ * only the sorted check below tells. */
+static bool joins_no_cycle(const EsProblem *p, int *parent) {
+  for (int v = 0; v < p->ntasks; v++)
+    parent[v] = v;
+  for (int i = 0; i < p->nitems; i++)
+    for (int j = p->item_first[i]; j < p->item_first[i + 1]; j++) {
+      int ra = root_of(parent, p->item_producer[i]), rb = root_of(parent, p->item_reader[j]);
+      if (ra == rb)
+        return false;
+      parent[ra] = rb;
+    }
+  return true;
+}
+
 bool es_problem_is_forest(const EsProblem *p) {
   int n = p->item_first ? p->item_first[p->nitems] : 0;
-  Pair *pairs = malloc(((size_t)n + 1) * sizeof *pairs);
   int *parent = malloc(((size_t)p->ntasks + 1) * sizeof *parent);
+  if (parent && joins_no_cycle(p, parent)) {
+    free(parent);
+    return true;
+  }
+  Pair *pairs = malloc(((size_t)n + 1) * sizeof *pairs);
   bool forest = pairs && parent;
   for (int i = 0, k = 0; forest && i < p->nitems; i++)
     for (int j = p->item_first[i]; j < p->item_first[i + 1]; j++, k++) {

@@ -30,6 +30,7 @@
 #include "scheduler/base/error.h"
 #include "scheduler/model/graph.h"
 #include "scheduler/model/platform.h"
+#include "scheduler/model/problem_cache.h"
 #include "scheduler/model/profile.h"
 
 typedef enum EsObjective {
@@ -73,6 +74,7 @@ typedef struct EsProblem {
   bool has_shared;       /* some item has more than one reader */
   EsObjective objective; /* what the algorithms minimize */
   const char *unit[2];   /* "J"/"s" for physical input, "" for abstract */
+  EsProblemCache *cache; /* what solvers keep between calls (problem_cache.h); may be NULL */
 } EsProblem;
 
 typedef struct EsProblemOptions {

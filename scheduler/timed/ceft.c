@@ -38,11 +38,11 @@
 #include <math.h>
 #include <stdlib.h>
 
-#include "scheduler/model/solution.h"
-#include "scheduler/timed/timed.h"
 #include "scheduler/model/dag.h"
-#include "scheduler/timeline/timeline.h"
+#include "scheduler/model/solution.h"
 #include "scheduler/timed/list_sched.h"
+#include "scheduler/timed/timed.h"
+#include "scheduler/timeline/timeline.h"
 
 typedef struct Ccps {
   int *task;  /* tasks CCP by CCP, each in path order */
@@ -101,25 +101,23 @@ static int generate_ccps(const EsDag *d, Ccps *c) {
 
 /* Places t[0..len) on dev in path order, each at its earliest start with
  * insertion; *finish receives the last one's finish. ES_EINFEAS when dev
- * cannot run one of them. */
-static int place_on(EsListSched *ls, const int *t, int len, int dev, double *finish) {
+ * cannot run one of them. A trial only records the tasks in the solution:
+ * each task is a successor of the one before on the same processor, so it
+ * is ready only after that one's finish, and a gap search from there finds
+ * the same gap whether or not the earlier slots were taken. */
+static int place_on(EsListSched *ls, const int *t, int len, int dev, bool trial, double *finish) {
   for (int i = 0; i < len; i++) {
     double w = es_timed_task_time(ls->p, t[i], ls->dag->top_label[dev]);
     if (isinf(w))
       return ES_EINFEAS;
-    if (es_ls_place(ls, t[i], dev, es_ls_start(ls, t[i], dev, w, true)))
+    double start = es_ls_start(ls, t[i], dev, w, true);
+    if (trial)
+      es_ls_record(ls, t[i], dev, start);
+    else if (es_ls_place(ls, t[i], dev, start))
       return ES_ENOMEM;
     *finish = ls->sol->finish[t[i]];
   }
   return ES_OK;
-}
-
-/* Takes back a trial placement of t[0..len) on dev. */
-static void unplace(EsListSched *ls, const int *t, int len, int dev) {
-  for (int i = 0; i < len && ls->placed[t[i]]; i++) {
-    es_timeline_remove(&ls->tl, dev, t[i], -1);
-    ls->placed[t[i]] = false;
-  }
 }
 
 /* A CCP that no processor runs entirely: task by task, by EFT. */
@@ -139,15 +137,10 @@ static int place_by_eft(EsListSched *ls, const int *t, int len) {
 static int schedule_ccp(EsListSched *ls, const int *t, int len) {
   int best = -1;
   double best_finish = INFINITY, f = 0;
-  for (int dev = 0; dev < ls->p->ndevices; dev++) {
-    int rc = place_on(ls, t, len, dev, &f);
-    unplace(ls, t, len, dev);
-    if (rc == ES_ENOMEM)
-      return rc;
-    if (rc == ES_OK && f < best_finish)
+  for (int dev = 0; dev < ls->p->ndevices; dev++)
+    if (place_on(ls, t, len, dev, true, &f) == ES_OK && f < best_finish)
       best_finish = f, best = dev;
-  }
-  return best >= 0 ? place_on(ls, t, len, best, &f) : place_by_eft(ls, t, len);
+  return best >= 0 ? place_on(ls, t, len, best, false, &f) : place_by_eft(ls, t, len);
 }
 
 static int ceft_steps(EsListSched *ls, void *arg) {

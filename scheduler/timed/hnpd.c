@@ -15,11 +15,11 @@
 #include <math.h>
 #include <stdlib.h>
 
-#include "scheduler/model/solution.h"
-#include "scheduler/timed/timed.h"
 #include "scheduler/model/dag.h"
-#include "scheduler/timeline/timeline.h"
+#include "scheduler/model/solution.h"
 #include "scheduler/timed/list_sched.h"
+#include "scheduler/timed/timed.h"
+#include "scheduler/timeline/timeline.h"
 
 enum { MAX_DEPTH = 8 };
 
@@ -29,7 +29,7 @@ static bool tighten(EsListSched *ls, int v, int copy, int dev) {
   EsSolution *s = ls->sol;
   double old = es_copy_at(ls->p, s, v, copy).start;
   double w = es_timed_task_time(ls->p, v, ls->dag->top_label[dev]);
-  es_timeline_remove(&ls->tl, dev, v, copy);
+  es_timeline_remove(&ls->tl, dev, old, v, copy);
   double st = es_ls_start(ls, v, dev, w, true);
   bool moved = st < old - 1e-12 * (fabs(old) + 1);
   if (!moved)

@@ -10,19 +10,17 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "scheduler/model/solution.h"
-#include "scheduler/model/dag.h"
-#include "scheduler/timeline/timeline.h"
-#include "scheduler/timed/list_sched.h"
 #include "scheduler/base/vec.h"
+#include "scheduler/model/dag.h"
+#include "scheduler/model/solution.h"
+#include "scheduler/timed/list_sched.h"
+#include "scheduler/timeline/timeline.h"
 
 int es_ls_init(EsListSched *ls, const EsProblem *p, const EsDag *d, EsSolution *sol) {
   memset(ls, 0, sizeof *ls);
   ls->p = p, ls->dag = d, ls->sol = sol;
-  ls->placed = calloc((size_t)p->ntasks + 1, sizeof *ls->placed);
   ls->dup.head = malloc(((size_t)p->ntasks + 1) * sizeof *ls->dup.head);
-  if (!ls->placed || !ls->dup.head || es_solution_make_timed(sol) ||
-      es_timeline_init(&ls->tl, p->ndevices)) {
+  if (!ls->dup.head || es_solution_make_timed(sol) || es_timeline_init(&ls->tl, p->ndevices)) {
     es_ls_free(ls);
     return ES_ENOMEM;
   }
@@ -34,7 +32,6 @@ int es_ls_init(EsListSched *ls, const EsProblem *p, const EsDag *d, EsSolution *
 void es_ls_free(EsListSched *ls) {
   if (!ls)
     return;
-  free(ls->placed);
   es_dup_index_free(&ls->dup);
   es_timeline_free(&ls->tl);
   memset(ls, 0, sizeof *ls);
@@ -80,14 +77,17 @@ int es_ls_best_device(const EsListSched *ls, int v, bool insertion, double *star
   return best;
 }
 
-int es_ls_place(EsListSched *ls, int v, int dev, double start) {
+void es_ls_record(EsListSched *ls, int v, int dev, double start) {
   EsSolution *s = ls->sol;
   int l = ls->dag->top_label[dev];
   s->label[v] = l;
   s->start[v] = start;
   s->finish[v] = start + es_timed_task_time(ls->p, v, l);
-  ls->placed[v] = true;
-  return es_timeline_insert(&ls->tl, dev, (EsSlot){start, s->finish[v], v, -1});
+}
+
+int es_ls_place(EsListSched *ls, int v, int dev, double start) {
+  es_ls_record(ls, v, dev, start);
+  return es_timeline_insert(&ls->tl, dev, (EsSlot){start, ls->sol->finish[v], v, -1});
 }
 
 int es_ls_place_dup(EsListSched *ls, int v, int dev, double start) {
@@ -107,7 +107,7 @@ int es_ls_place_dup(EsListSched *ls, int v, int dev, double start) {
 void es_ls_unplace_dup(EsListSched *ls, int dup) {
   EsSolution *s = ls->sol;
   const EsDuplicate *x = &s->dups[dup];
-  es_timeline_remove(&ls->tl, ls->p->label_device[x->label], x->task, dup);
+  es_timeline_remove(&ls->tl, ls->p->label_device[x->label], x->start, x->task, dup);
   ls->dup.head[x->task] = ls->dup.next[dup];
   s->ndups--;
 }
@@ -115,7 +115,7 @@ void es_ls_unplace_dup(EsListSched *ls, int dup) {
 void es_ls_move(EsListSched *ls, int v, double start) {
   EsSolution *s = ls->sol;
   int dev = ls->p->label_device[s->label[v]];
-  es_timeline_remove(&ls->tl, dev, v, -1);
+  es_timeline_remove(&ls->tl, dev, s->start[v], v, -1);
   es_ls_place(ls, v, dev, start);
 }
 

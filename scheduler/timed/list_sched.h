@@ -13,13 +13,12 @@
 /* ---- list scheduling ---- */
 
 /* The state every list scheduler shares: the solution being built, the
- * timelines, and per task whether it is placed and its duplicates. */
+ * timelines, and the duplicates. */
 typedef struct EsListSched {
   const EsProblem *p;
   const EsDag *dag;
   EsSolution *sol;
   EsTimeline tl;
-  bool *placed;   /* [n] */
   EsDupIndex dup; /* the duplicates placed so far, latest first */
   int dup_next_cap;
 } EsListSched;
@@ -47,6 +46,9 @@ int es_ls_best_device(const EsListSched *ls, int v, bool insertion, double *star
 /* Places v (or a duplicate when dup) on dev at start, level 0. For a
  * duplicate returns its index in sol->dups. */
 int es_ls_place(EsListSched *ls, int v, int dev, double start);
+/* Records v on dev at start, level 0, in the solution only: its slot is not
+ * taken on the timeline (a trial whose later tasks start after it). */
+void es_ls_record(EsListSched *ls, int v, int dev, double start);
 int es_ls_place_dup(EsListSched *ls, int v, int dev, double start);
 void es_ls_unplace_dup(EsListSched *ls, int dup);
 /* Moves v's own slot to a new start on its device. */

@@ -15,7 +15,6 @@ int es_dps(const EsProblem *p, const EsAlgoOptions *opt, EsSolution *out, EsErro
 int es_hnpd(const EsProblem *p, const EsAlgoOptions *opt, EsSolution *out, EsError *err);
 int es_easef(const EsProblem *p, const EsAlgoOptions *opt, EsSolution *out, EsError *err);
 
-
 /* The ScheduleQ of DPS and HNPD (the dissertation's Fig. 5.1.b-c): the
  * critical-path tasks in increasing top distance, each preceded (addQ) by
  * its unqueued parents in decreasing decisive path DP = top + bottom
@@ -28,6 +27,19 @@ int *es_dps_queue_new(const EsDag *d);
 /* DPS's fallback (Fig. 5.1.b): when the makespan exceeds the serial time
  * on the best single processor, run everything there. */
 void es_dps_fallback(EsListSched *ls, const int *order);
+
+/* EASEF's phase 1 (Algorithm 1, easef.c): repeatedly the critical path of
+ * the tasks left, by upward + downward rank with mean costs, removed. ps
+ * receives the paths (freed with es_easef_paths_free); lengths (optional,
+ * [n]) each path's length, the upward rank of its first task. Ranks are kept
+ * up to date as paths leave: O((V + E + rank changes) log V). */
+typedef struct EsPaths {
+  int *task;  /* [n]: the tasks path by path, each in path order */
+  int *first; /* [npaths + 1] */
+  int npaths;
+} EsPaths;
+int es_easef_paths(const EsDag *d, EsPaths *ps, double *lengths);
+void es_easef_paths_free(EsPaths *ps);
 
 /* EASEF's phases 1-2 (easef.c): the schedule order after path determining
  * and application reconstruction. path_lengths[n] (optional) receives each

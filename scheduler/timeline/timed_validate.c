@@ -6,13 +6,14 @@
  *   finish(c) - start(c) = T(v, label(c))
  *   start(c) >= max_{u in pred(v)} min_{copies u' of u} (finish(u') + C(u', c))
  *
- * and no two copies on k overlap.
+ * and no two copies on k overlap. O((V + E) * copies + copies log copies);
+ * the DAG comes from the problem's cache, where the scheduler left it.
  */
 #include <math.h>
 #include <stdlib.h>
 
-#include "scheduler/model/solution.h"
 #include "scheduler/model/dag.h"
+#include "scheduler/model/solution.h"
 #include "scheduler/timeline/timeline.h"
 
 typedef struct Copy {
@@ -79,9 +80,9 @@ static int cmp_key(const void *x, const void *y) {
   return (a->finish > b->finish) - (a->finish < b->finish);
 }
 
-/* Copies on one processor must not overlap; a duplicate must not share a
- * processor with another copy of its task. */
-static int check_processors(const EsProblem *p, const EsSolution *s, double tol, EsError *err) {
+/* Copies on one processor must not overlap: sorted by processor and
+ * start, each must end before the next begins. O(copies log copies). */
+static int check_overlaps(const EsProblem *p, const EsSolution *s, double tol, EsError *err) {
   int n = s->ntasks + s->ndups;
   Key *k = malloc(((size_t)n + 1) * sizeof *k);
   if (!k)
@@ -101,13 +102,26 @@ static int check_processors(const EsProblem *p, const EsSolution *s, double tol,
                         k[i - 1].task, k[i].task, p->device_names[k[i].dev], k[i - 1].start,
                         k[i - 1].finish, k[i].start, k[i].finish);
   }
-  for (int i = 0; i < n && !rc; i++)
-    for (int j = i + 1; j < n && k[j].dev == k[i].dev && !rc; j++)
-      if (k[j].task == k[i].task && (k[i].dup >= 0 || k[j].dup >= 0))
-        rc = es_error_set(err, ES_EINVAL, NULL, 0, 0, "task %d has two copies on device %s",
-                          k[i].task, p->device_names[k[i].dev]);
   free(k);
   return rc;
+}
+
+/* A duplicate must not share a processor with another copy of its task.
+ * Each pair of a task's copies is compared once; a task with more copies
+ * than processors has two on one, so this is O(copies * processors). */
+static int check_duplicates(const EsProblem *p, const EsSolution *s, const int *first,
+                            const int *next, EsError *err) {
+  for (int t = 0; t < s->ntasks; t++)
+    for (int i = first[t]; i >= 0; i = next[i]) {
+      int dev = p->label_device[s->dups[i].label];
+      bool clash = p->label_device[s->label[t]] == dev;
+      for (int j = next[i]; j >= 0 && !clash; j = next[j])
+        clash = p->label_device[s->dups[j].label] == dev;
+      if (clash)
+        return es_error_set(err, ES_EINVAL, NULL, 0, 0, "task %d has two copies on device %s", t,
+                            p->device_names[dev]);
+    }
+  return ES_OK;
 }
 
 int es_timed_validate(const EsProblem *p, const EsSolution *s, double tol, EsError *err) {
@@ -133,7 +147,9 @@ int es_timed_validate(const EsProblem *p, const EsSolution *s, double tol, EsErr
     rc = check_copy(p, &d, s, first, next, &c, tol, err);
   }
   if (!rc)
-    rc = check_processors(p, s, tol, err);
+    rc = check_overlaps(p, s, tol, err);
+  if (!rc)
+    rc = check_duplicates(p, s, first, next, err);
   free(first), free(next);
   es_dag_free(&d);
   return rc;

@@ -27,22 +27,35 @@ typedef struct EsSlot {
   int task, copy; /* copy: -1 the task itself, else an index into sol->dups */
 } EsSlot;
 
+/* The slots of each processor in an array sorted by start (then finish),
+ * which callers read directly, and a max tree over the idle gaps between
+ * them (timeline.c) that only the functions below change: slots are
+ * changed through them, never in place. */
 typedef struct EsTimeline {
   int ndev;
   EsSlot **slot; /* [ndev] sorted by start */
   int *len, *cap;
+  double **gap; /* [ndev]: the gap tree, 2 * leaves entries */
+  int *leaves;
 } EsTimeline;
 
 int es_timeline_init(EsTimeline *t, int ndev);
 void es_timeline_free(EsTimeline *t);
 /* Earliest start >= ready of a task of length dur on device d: in the first
- * idle gap long enough (insertion) or after the last slot. O(log n + gaps). */
+ * idle gap long enough (insertion) or after the last slot. O(log n) (plus
+ * one step per gap that the tree's rounding slack lets through in vain). */
 double es_timeline_earliest(const EsTimeline *t, int d, double ready, double dur, bool insertion);
+/* Inserts s in order; slots after it shift. O(log n + slots after it). */
 int es_timeline_insert(EsTimeline *t, int d, EsSlot s);
-/* Index of the slot of (task, copy) on d, or -1. O(slots on d). */
-int es_timeline_find(const EsTimeline *t, int d, int task, int copy);
-/* Removes the slot of (task, copy) on d; returns whether one was found. */
-bool es_timeline_remove(EsTimeline *t, int d, int task, int copy);
+/* Index of the slot of (task, copy) starting at start on d, or -1.
+ * O(log n + slots with that start). */
+int es_timeline_find(const EsTimeline *t, int d, double start, int task, int copy);
+/* Removes that slot; returns whether one was found. O(log n + slots after it). */
+bool es_timeline_remove(EsTimeline *t, int d, double start, int task, int copy);
+/* Replaces that slot by x on the same device, where remove and insert would
+ * put it (inserts x when there is none). O(log n + slots between the two
+ * places): a level change moves a slot little. */
+int es_timeline_move(EsTimeline *t, int d, double start, int task, int copy, EsSlot x);
 /* Fills the timelines from a solution (tasks and duplicates). */
 int es_timeline_from_solution(EsTimeline *t, const EsProblem *p, const EsSolution *s);
 
@@ -71,7 +84,6 @@ double es_timed_arrival(const EsProblem *p, const EsSolution *s, const EsDupInde
  * predecessors (all of them placed). O(in-degree * copies). */
 double es_timed_ready(const EsProblem *p, const EsDag *d, const EsSolution *s, const EsDupIndex *ix,
                       int v, int dev);
-
 
 /* ---- validator and simulator ---- */
 

@@ -5,13 +5,14 @@
 #define ESCHED_TEST_INSTANCES_H
 
 #include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 
-#include "scheduler/model/solution.h"
-#include "scheduler/plan/algorithms.h"
+#include "scheduler/base/rng.h"
 #include "scheduler/gen/gen.h"
 #include "scheduler/model/problem.h"
-#include "scheduler/base/rng.h"
+#include "scheduler/model/solution.h"
+#include "scheduler/plan/algorithms.h"
 
 typedef struct Instance {
   EsGraph *g;
@@ -23,8 +24,8 @@ typedef struct Instance {
 /* Draws the options of instance number i: devices, levels, cost form, and
  * between half and all of the tasks that keep labels^tasks under budget
  * (capped at max_tasks). */
-static inline EsGenOptions instance_options(uint64_t i, int min_dev, int max_dev,
-                                            int max_tasks, double budget) {
+static inline EsGenOptions instance_options(uint64_t i, int min_dev, int max_dev, int max_tasks,
+                                            double budget) {
   EsRng r;
   es_rng_seed(&r, i * 7919 + 17);
   EsGenOptions o = {0};
@@ -74,6 +75,43 @@ static inline double instance_solve(const Instance *in, const char *spec, EsErro
     cost = es_problem_evaluate(&in->p, in->p.objective, s.label);
   es_solution_free(&s);
   return cost;
+}
+
+/* A timed instance: a random layered DAG (es_gen_layered: random shape,
+ * out-degree, CCR, heterogeneity, sometimes uniform costs) of n tasks on
+ * procs processors of the EASEF preset (even i) or the 6805 (odd i), bound
+ * to its times; -1 (err says why when the problem was the cause) if none. The draws are made one
+ * after another, in the order the timed property tests have always made them. */
+typedef struct TimedInstance {
+  EsGraph *g;
+  EsPlatform *pf;
+  EsProblem p;
+  char platform[32];
+} TimedInstance;
+
+static inline int timed_instance_make(TimedInstance *in, EsRng *r, int i, int procs, int n,
+                                      EsError *err) {
+  double shape = 0.3 + 2 * es_rng_uniform(r), degree = 1 + 4 * es_rng_uniform(r);
+  double ccr = 10 * es_rng_uniform(r);
+  ccr *= es_rng_uniform(r);
+  double beta = 2 * es_rng_uniform(r);
+  bool uniform = es_rng_uniform(r) < 0.2;
+  EsGenLayered o = {n, shape, degree, {procs, ccr, beta, 40, uniform, (uint64_t)i + 1}};
+  snprintf(in->platform, sizeof in->platform, "%s:%d", i % 2 ? "6805" : "easef", procs);
+  in->g = es_gen_layered(&o);
+  in->pf = es_platform_preset(in->platform);
+  EsProblemOptions po = {in->pf, NULL, ES_OBJ_TIME};
+  if (!in->g || !in->pf || es_problem_build(in->g, &po, &in->p, err)) {
+    es_graph_free(in->g), es_platform_free(in->pf);
+    return -1;
+  }
+  return 0;
+}
+
+static inline void timed_instance_free(TimedInstance *in) {
+  es_problem_free(&in->p);
+  es_graph_free(in->g);
+  es_platform_free(in->pf);
 }
 
 #endif

@@ -9,12 +9,13 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-#include "scheduler/gen/gen.h"
+#include "instances.h"
 #include "scheduler/base/rng.h"
+#include "scheduler/dvfs/dvfs.h"
+#include "scheduler/gen/gen.h"
 #include "scheduler/model/solution.h"
 #include "scheduler/plan/algorithms.h"
 #include "scheduler/timeline/timeline.h"
-#include "scheduler/dvfs/dvfs.h"
 #include "test.h"
 
 enum { GRAPHS = 1500 };
@@ -49,55 +50,44 @@ static void check_pass(const EsProblem *p, const EsSolution *base, const char *p
 }
 
 static void check_graph(int i, EsRng *r) {
-  int procs = (int)es_rng_range(r, 1, 6);
-  EsGenLayered o = {(int)es_rng_range(r, 1, 30),
-                    0.3 + 2 * es_rng_uniform(r),
-                    1 + 4 * es_rng_uniform(r),
-                    {procs, 10 * es_rng_uniform(r) * es_rng_uniform(r), 2 * es_rng_uniform(r), 40,
-                     es_rng_uniform(r) < 0.2, (uint64_t)i + 1}};
-  char platform[32];
-  snprintf(platform, sizeof platform, "%s:%d", i % 2 ? "6805" : "easef", procs);
-  EsGraph *g = es_gen_layered(&o);
-  EsPlatform *pf = es_platform_preset(platform);
-  EsProblemOptions po = {pf, NULL, ES_OBJ_TIME};
-  EsProblem p;
+  int procs = (int)es_rng_range(r, 1, 6), n = (int)es_rng_range(r, 1, 30);
+  TimedInstance in;
   EsError err = {0};
-  if (!g || !pf || es_problem_build(g, &po, &p, &err)) {
+  if (timed_instance_make(&in, r, i, procs, n, &err)) {
     TEST_FAIL("graph %d: %s", i, err.message);
-    es_graph_free(g), es_platform_free(pf);
+    es_error_clear(&err);
     return;
   }
+  const EsProblem *p = &in.p;
   for (size_t a = 0; a < sizeof algos / sizeof *algos; a++) {
     EsSolution s;
-    es_solution_init(&s, p.ntasks, false);
-    if (es_algorithm_run(algos[a], &p, NULL, &s, &err)) {
+    es_solution_init(&s, p->ntasks, false);
+    if (es_algorithm_run(algos[a], p, NULL, &s, &err)) {
       TEST_FAIL("graph %d %s: %s", i, algos[a], err.message);
       es_error_clear(&err);
       es_solution_free(&s);
       continue;
     }
-    ASSERT_EQ(es_timed_validate(&p, &s, 1e-7, &err), 0);
-    for (int v = 0; v < p.ntasks; v++) /* every task keeps its own copy */
+    ASSERT_EQ(es_timed_validate(p, &s, 1e-7, &err), 0);
+    for (int v = 0; v < p->ntasks; v++) /* every task keeps its own copy */
       ASSERT_TRUE(s.finish[v] >= s.start[v] && s.label[v] >= 0);
     double ms = es_solution_makespan(&s);
     for (size_t k = 0; k < sizeof passes / sizeof *passes; k++) {
-      check_pass(&p, &s, passes[k], 0, i, algos[a]);
+      check_pass(p, &s, passes[k], 0, i, algos[a]);
       if (k % 2 == 0)
-        check_pass(&p, &s, passes[k], 1.5 * ms, i, algos[a]);
+        check_pass(p, &s, passes[k], 1.5 * ms, i, algos[a]);
     }
     EsTimedMetrics none, off;
     EsSolution t;
     es_solution_copy(&t, &s);
-    es_timed_simulate(&p, &s, &none);
-    es_dvfs_apply(&p, "off-idle", 0, &t, &err);
-    es_timed_simulate(&p, &t, &off);
+    es_timed_simulate(p, &s, &none);
+    es_dvfs_apply(p, "off-idle", 0, &t, &err);
+    es_timed_simulate(p, &t, &off);
     ASSERT_TRUE(off.energy <= none.energy + 1e-9 * none.energy);
     es_solution_free(&t);
     es_solution_free(&s);
   }
-  es_problem_free(&p);
-  es_graph_free(g);
-  es_platform_free(pf);
+  timed_instance_free(&in);
 }
 
 int main(void) {

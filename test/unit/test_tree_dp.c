@@ -113,8 +113,54 @@ static void deep_chain(void) {
   es_graph_free(g);
 }
 
+/* tree-dp keeps its rooted forest in the problem's cache (problem.h): a
+ * second call, a shallow copy with other costs, a copy with another
+ * objective and a copy whose items belong to another problem must each get
+ * the answer a fresh solve gives (brute force). */
+static double solve(const EsProblem *p, const char *spec) {
+  EsSolution s;
+  EsError err = {0};
+  es_solution_init(&s, p->ntasks, false);
+  double cost = es_algorithm_run(spec, p, NULL, &s, &err)
+                    ? NAN
+                    : es_problem_evaluate(p, p->objective, s.label);
+  es_solution_free(&s);
+  return cost;
+}
+
+static void reuse_between_calls(void) {
+  for (uint64_t i = 0; i < 300; i++) {
+    EsGenOptions o = instance_options(i + 50000, 2, 3, 12, 20000);
+    Instance a = {0}, b = {0};
+    o.costs = ES_GEN_PHYSICAL; /* energies and times: both objectives */
+    EsGenOptions ob = o;
+    ob.seed += 1000;
+    if (instance_make(&a, &o, false) || instance_make(&b, &ob, false)) {
+      TEST_FAIL("instance %llu", (unsigned long long)i);
+      instance_free(&a), instance_free(&b);
+      continue;
+    }
+    ASSERT_NEAR(solve(&a.p, "tree-dp"), solve(&a.p, "brute"), 1e-9);
+    ASSERT_NEAR(solve(&a.p, "tree-dp"), solve(&a.p, "brute"), 1e-9); /* from the cache */
+    EsProblem q = a.p; /* other costs, same structure */
+    size_t cells = (size_t)q.ntasks * (size_t)q.nlabels;
+    double *value = malloc((cells + 1) * sizeof *value);
+    for (size_t k = 0; value && k < cells; k++)
+      value[k] = a.p.value[ES_OBJ_ENERGY][k] * (1 + (double)(k % 7) / 3);
+    q.value[ES_OBJ_ENERGY] = value;
+    ASSERT_NEAR(solve(&q, "tree-dp"), solve(&q, "brute"), 1e-9);
+    q = a.p, q.objective = ES_OBJ_TIME; /* weights of the other objective */
+    ASSERT_NEAR(solve(&q, "tree-dp"), solve(&q, "brute"), 1e-9);
+    q = b.p, q.cache = a.p.cache; /* another problem's items */
+    ASSERT_NEAR(solve(&q, "tree-dp"), solve(&b.p, "brute"), 1e-9);
+    free(value);
+    instance_free(&a), instance_free(&b);
+  }
+}
+
 int main(void) {
   random_trees();
+  reuse_between_calls();
   figure3();
   chain_worst_case();
   deep_chain();
