@@ -211,35 +211,91 @@ static char *dup_span(Parser *p, size_t begin, size_t end) {
   return s;
 }
 
-/* section = "[" [expr] ":" [expr] "]" (the '[' is current) */
-static bool parse_section(Parser *p, EsClauseItem *it) {
-  it->section = true;
-  it->bracket_col = col_of(p->pos);
+/* section = "[" [expr] ":" [expr] "]" (the '[' is current): into d */
+static bool parse_dim(Parser *p, const char *name, EsClauseDim *d) {
+  d->bracket_col = col_of(p->pos);
   p->pos++;
   size_t b, e;
   if (!scan_expr(p, ":]", "an array section", &b, &e))
     return false;
   if (cur(p) == ']') {
-    error_at(p, p->pos, "expected ':' in array section (write %s[lo:len])", it->name);
+    error_at(p, p->pos, "expected ':' in array section (write %s[lo:len])", name);
     return false;
   }
-  it->lo = dup_span(p, b, e);
-  it->lo_col = it->lo ? col_of(b) : 0;
+  d->lo = dup_span(p, b, e);
+  d->lo_col = d->lo ? col_of(b) : 0;
   p->pos++; /* ':' */
   if (!scan_expr(p, "]", "an array section", &b, &e))
     return false;
-  it->len = dup_span(p, b, e);
-  it->len_col = it->len ? col_of(b) : 0;
+  d->len = dup_span(p, b, e);
+  d->len_col = d->len ? col_of(b) : 0;
   p->pos++; /* ']' */
   skip_space(p);
-  if (cur(p) == '[') {
-    error_at(p, p->pos, "only one-dimensional array sections are supported");
-    return false;
-  }
   return true;
 }
 
-/* item = IDENT [section] */
+/* section* : the first into the item's own fields, the others into inner. */
+static bool parse_sections(Parser *p, EsClauseItem *it) {
+  it->section = true;
+  EsClauseDim first = {0};
+  bool ok = parse_dim(p, it->name, &first);
+  it->lo = first.lo, it->len = first.len;
+  it->lo_col = first.lo_col, it->len_col = first.len_col, it->bracket_col = first.bracket_col;
+  while (ok && cur(p) == '[') {
+    EsClauseDim *grown = realloc(it->inner, sizeof *grown * (size_t)(it->ninner + 1));
+    if (!grown) {
+      p->nomem = true;
+      return false;
+    }
+    it->inner = grown;
+    EsClauseDim *d = &it->inner[it->ninner++];
+    memset(d, 0, sizeof *d);
+    ok = parse_dim(p, it->name, d);
+  }
+  return ok;
+}
+
+/* Appends text[0..n) to *s (a malloc'ed string of length *len). */
+static bool append(Parser *p, char **s, size_t *len, const char *text, size_t n) {
+  char *grown = realloc(*s, *len + n + 1);
+  if (!grown) {
+    p->nomem = true;
+    return false;
+  }
+  memcpy(grown + *len, text, n);
+  *len += n;
+  grown[*len] = '\0';
+  *s = grown;
+  return true;
+}
+
+/* path = IDENT ( ("." | "->") IDENT )*: the members after the variable,
+ * appended to it->name without blanks. */
+static bool parse_members(Parser *p, EsClauseItem *it) {
+  size_t len = strlen(it->name);
+  for (;;) {
+    skip_space(p);
+    size_t op = cur(p) == '.' ? 1 : cur(p) == '-' && next_char(p) == '>' ? 2 : 0;
+    if (!op)
+      return true;
+    if (!append(p, &it->name, &len, p->s + p->pos, op))
+      return false;
+    p->pos += op;
+    size_t start;
+    char *member = read_ident(p, &start);
+    if (!member) {
+      if (!at_end(p) && !p->nomem)
+        error_at(p, start, "expected a member name after '%s'", op == 1 ? "." : "->");
+      return false;
+    }
+    bool ok = append(p, &it->name, &len, member, strlen(member));
+    free(member);
+    if (!ok)
+      return false;
+  }
+}
+
+/* item = path section* */
 static bool parse_item(Parser *p, EsClause *c) {
   EsClauseItem *grown = realloc(c->items, sizeof *grown * (size_t)(c->nitems + 1));
   if (!grown) {
@@ -258,8 +314,11 @@ static bool parse_item(Parser *p, EsClause *c) {
   }
   c->nitems++;
   it->col = col_of(start);
+  it->root_len = (int)strlen(it->name);
+  if (!parse_members(p, it))
+    return false;
   skip_space(p);
-  return cur(p) != '[' || parse_section(p, it);
+  return cur(p) != '[' || parse_sections(p, it);
 }
 
 /* list = item ("," item)* ")" */
@@ -750,6 +809,11 @@ void es_annotation_clear(EsAnnotation *a) {
       free(c->items[j].name);
       free(c->items[j].lo);
       free(c->items[j].len);
+      for (int k = 0; k < c->items[j].ninner; k++) {
+        free(c->items[j].inner[k].lo);
+        free(c->items[j].inner[k].len);
+      }
+      free(c->items[j].inner);
     }
     free(c->items);
     for (int j = 0; j < c->nentries; j++) {

@@ -16,7 +16,9 @@
  *              | ("width" | "cores") "(" expr ")"       -- C integer constants
  *              | ("work" | "deadline") "(" value ")"    -- quantities: 4e6, 2ms
  *              | "efficiency" "(" efficiency ")"
- *   item       = IDENT [ "[" [expr] ":" [expr] "]" ]
+ *   item       = path section*
+ *   path       = IDENT ( ("." | "->") IDENT )*     -- a variable or a member of one
+ *   section    = "[" [expr] ":" [expr] "]"         -- one per dimension, outermost first
  *   efficiency = "perfect" | "comm" ":" value | entry ("," entry)*
  *   entry      = INTEGER ":" value               -- width q : e(q)
  *   launcher   = "cuda" | "opencl"   -- the function starts kernels of that kind
@@ -65,14 +67,25 @@ typedef enum EsLauncher {
   ES_LAUNCHER_OPENCL,
 } EsLauncher;
 
-/* One entry of an in/out/inout list: a variable or an array section. */
-typedef struct EsClauseItem {
-  char *name;
-  int col;
-  bool section;        /* written with [lo:len] */
+/* A dimension of an array section after the first: [lo:len]. */
+typedef struct EsClauseDim {
   char *lo, *len;      /* expression text, trimmed; NULL when omitted */
   int lo_col, len_col; /* 0 when omitted */
   int bracket_col;     /* the '[' */
+} EsClauseDim;
+
+/* One entry of an in/out/inout list: a variable, a member reached from one
+ * (p->v, s.a.b), or an array section of either. */
+typedef struct EsClauseItem {
+  char *name;          /* the path without blanks: "x", "p->v", "s.a.b" */
+  int root_len;        /* the variable's length: name[0..root_len) */
+  int col;
+  bool section;        /* written with [lo:len] */
+  char *lo, *len;      /* the first dimension's expression text, trimmed; NULL when omitted */
+  int lo_col, len_col; /* 0 when omitted */
+  int bracket_col;     /* the '[' */
+  EsClauseDim *inner;  /* the dimensions after the first, outermost first */
+  int ninner;
 } EsClauseItem;
 
 /* One entry of efficiency(...): key "perfect" (no value), "comm" or a

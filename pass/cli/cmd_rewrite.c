@@ -242,15 +242,34 @@ static void default_costs(EsGraph *g, const EsProfile *prof, int *defaulted) {
   }
 }
 
+/* The bytes of item the profile recorded for task t's runs, or -1. */
+static double recorded_bytes(const EsProfile *prof, const EsTask *t, const char *item) {
+  const EsProfileEntry *pe = t->kind == ES_TASK_REGION ? es_profile_find(prof, es_task_key(t)) : NULL;
+  for (int k = 0; pe && k < pe->nitems; k++)
+    if (!strcmp(pe->item_names[k], item))
+      return pe->item_bytes[k];
+  return -1;
+}
+
 /* Sizes the front end could not fold come from the profile's records of
- * the bytes each task moved per item. */
+ * the bytes each task moved per item: an item's size is one number for
+ * every edge carrying it from one producer (to its consumers and to the
+ * graph's output), the producer's record, else the largest of its
+ * consumers' (an input node's readers may read parts of it). */
 static void profiled_bytes(EsGraph *g, const EsProfile *prof) {
   for (int e = 0; prof && e < g->nedges; e++) {
-    EsEdge *ed = &g->edges[e];
-    const EsProfileEntry *pe = es_profile_find(prof, es_task_key(&g->tasks[ed->to]));
-    for (int k = 0; pe && ed->bytes < 0 && ed->data && k < pe->nitems; k++)
-      if (!strcmp(pe->item_names[k], ed->data))
-        ed->bytes = pe->item_bytes[k];
+    const EsEdge *ed = &g->edges[e];
+    if (ed->bytes >= 0 || !ed->data)
+      continue;
+    double bytes = recorded_bytes(prof, &g->tasks[ed->from], ed->data);
+    for (int f = e; bytes < 0 && f < g->nedges; f++)
+      if (g->edges[f].from == ed->from && g->edges[f].data && !strcmp(g->edges[f].data, ed->data)) {
+        double b = recorded_bytes(prof, &g->tasks[g->edges[f].to], ed->data);
+        bytes = b > bytes ? b : bytes;
+      }
+    for (int f = e; bytes >= 0 && f < g->nedges; f++)
+      if (g->edges[f].from == ed->from && g->edges[f].data && !strcmp(g->edges[f].data, ed->data))
+        g->edges[f].bytes = bytes;
   }
 }
 

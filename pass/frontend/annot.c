@@ -154,9 +154,14 @@ static bool parse_all(AnnotList *l, const Source *s, const char *const *devices)
       bool integer = cl->kind == ES_CLAUSE_WIDTH || cl->kind == ES_CLAUSE_CORES;
       if (integer && !add_expr(l, cl->text))
         return false;
-      for (int k = 0; k < cl->nitems; k++)
-        if (!add_expr(l, cl->items[k].lo) || !add_expr(l, cl->items[k].len))
+      for (int k = 0; k < cl->nitems; k++) {
+        const EsClauseItem *it = &cl->items[k];
+        if (!add_expr(l, it->lo) || !add_expr(l, it->len))
           return false;
+        for (int d = 0; d < it->ninner; d++)
+          if (!add_expr(l, it->inner[d].lo) || !add_expr(l, it->inner[d].len))
+            return false;
+      }
     }
   }
   l->value = calloc((size_t)l->nexprs + 1, sizeof *l->value);

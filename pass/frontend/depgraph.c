@@ -75,7 +75,7 @@ static bool overlap(const XAccess *a, const XAccess *b) {
 static bool covers(const XAccess *w, const XAccess *v) {
   if (w->whole)
     return true;
-  if (!v || v->whole)
+  if (!v || v->whole || (w->ninner > 0 && !w->inner_full))
     return false;
   if (same_text(w->a.lo, v->a.lo) && same_text(w->a.len, v->a.len))
     return true;

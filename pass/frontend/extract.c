@@ -69,6 +69,7 @@ static void merge(XAccess *old, const XAccess *acc) {
       !same_text(old->a.len, acc->a.len)) {
     old->whole = true;
     old->a.lo = old->a.len = NULL;
+    old->ninner = 0;
     old->lo_val = old->len_val = -1;
     if (old->a.bytes != acc->a.bytes || old->pointer)
       old->a.bytes = -1;

@@ -17,10 +17,19 @@
 #include "scheduler/model/graph.h"
 
 /* An access of a node to a data item. kill: the item's data is dead after
- * the node (free(p)); a.mode is 0 when the node does nothing else to it. */
+ * the node (free(p)); a.mode is 0 when the node does nothing else to it.
+ * a.item is a variable's name or a member path ("p->v", "s.a"), which is
+ * also the C expression of the item. A section of several dimensions
+ * (A[lo:len][lo2:len2]) keeps its first in a.lo and a.len and the others
+ * in inner_*: the task touches the bytes from A[lo][lo2] to the last
+ * element of the section. */
 typedef struct XAccess {
   EsAccess a;
   bool kill;
+  const char **inner_lo, **inner_len; /* [ninner]: texts, NULL when omitted */
+  long long *inner_count;             /* [ninner]: elements of that dimension, or -1 */
+  int ninner;
+  bool inner_full; /* every inner dimension is whole: the section is a run of rows */
   long long lo_val, len_val;   /* the section's constant bounds, or -1 */
   long long elem_size;         /* sizeof one element, or -1 */
   long long count;             /* elements of a constant-size array, or -1 */

@@ -13,7 +13,6 @@
 
 enum { MARK_WRITE = 1, MARK_KILL = 2 };
 
-static void type_access(const TypeInfo *ti, const char *name, EsAccessMode mode, XAccess *acc);
 
 typedef struct Mark {
   size_t at; /* a DeclRefExpr's location (its name) */
@@ -30,31 +29,6 @@ typedef struct Scan {
   Mark *marks;
   int nmarks, marks_cap;
 } Scan;
-
-static enum CXChildVisitResult first_visitor(CXCursor c, CXCursor parent, CXClientData d) {
-  (void)parent;
-  *(CXCursor *)d = c;
-  return CXChildVisit_Break;
-}
-
-CXCursor refs_first_child(CXCursor c) {
-  CXCursor child = clang_getNullCursor();
-  clang_visitChildren(c, first_visitor, &child);
-  return child;
-}
-
-CXCursor refs_strip(CXCursor c) {
-  for (int depth = 0; depth < 16; depth++) {
-    enum CXCursorKind k = clang_getCursorKind(c);
-    if (k != CXCursor_UnexposedExpr && k != CXCursor_ParenExpr && k != CXCursor_CStyleCastExpr)
-      return c;
-    CXCursor child = refs_first_child(c);
-    if (clang_Cursor_isNull(child))
-      return c;
-    c = child;
-  }
-  return c;
-}
 
 static void mark(Scan *s, CXCursor ref, int what) {
   if (es_vec_reserve(&s->marks, &s->marks_cap, s->nmarks + 1, sizeof *s->marks)) {
@@ -76,7 +50,7 @@ static void mark_base(Scan *s, CXCursor e, int what) {
         k != CXCursor_ArraySubscriptExpr && k != CXCursor_MemberRefExpr &&
         k != CXCursor_UnaryOperator && k != CXCursor_CStyleCastExpr)
       return;
-    e = refs_first_child(e);
+    e = tu_first_child(e);
   }
 }
 
@@ -102,8 +76,8 @@ static bool param_may_write(CXType fty, int i) {
   int n = clang_getNumArgTypes(fty);
   if (fty.kind != CXType_FunctionProto || i >= n)
     return true;
-  CXType p = clang_getCanonicalType(clang_getArgType(fty, (unsigned)i));
-  return p.kind == CXType_Pointer && !clang_isConstQualifiedType(clang_getPointeeType(p));
+  CXType p = clang_getArgType(fty, (unsigned)i);
+  return tu_pointer_like(p) && !clang_isConstQualifiedType(tu_pointee(p));
 }
 
 static void mark_call_args(Scan *s, CXCursor call) {
@@ -182,7 +156,7 @@ static void on_unary(Scan *s, CXCursor c) {
   if (!write && strchr("+-!~*(", t[b]) == NULL && tu_extent(s->w->tu, c, &b, &e) && e >= b + 2)
     write = (t[e - 1] == '+' || t[e - 1] == '-') && t[e - 2] == t[e - 1];
   if (write)
-    mark_base(s, refs_first_child(c), MARK_WRITE);
+    mark_base(s, tu_first_child(c), MARK_WRITE);
 }
 
 /* The facts of variable decl, cached for the function being walked. */
@@ -199,7 +173,8 @@ static const DeclInfo *decl_info(Walker *w, CXCursor decl) {
   char *name = tu_string(clang_getCursorSpelling(decl));
   *d = (DeclInfo){decl, name ? walk_intern(w, name) : NULL, tu_offset(loc),
                   clang_Location_isFromMainFile(loc) != 0,
-                  refs_type_info(w, clang_getCursorType(decl))};
+                  refs_type_info(w, clang_getCursorType(decl),
+                                 clang_getCursorKind(decl) == CXCursor_ParmDecl)};
   free(name);
   return d->name && d->type ? &w->decls[w->ndecls++] : NULL;
 }
@@ -222,7 +197,7 @@ static void on_ref(Scan *s, CXCursor c) {
   if (s->inferred && mode == ES_ACCESS_IN && by_value)
     return; /* a scalar a task only reads is passed by value */
   XAccess acc;
-  type_access(d->type, d->name, mode, &acc);
+  refs_type_access(d->type, d->name, mode, &acc);
   acc.a.inferred = s->inferred;
   acc.span_begin = s->begin;
   acc.span_end = s->end;
@@ -296,27 +271,19 @@ static const char *unqualified(Walker *w, CXType t) {
   return out;
 }
 
-static bool is_array_kind(enum CXTypeKind k) {
-  return k == CXType_ConstantArray || k == CXType_IncompleteArray || k == CXType_VariableArray;
-}
-
 /* Pointers and arrays: the element; anything else: the type itself. */
-static void compute_type_info(Walker *w, CXType t, TypeInfo *ti) {
+static void compute_type_info(Walker *w, CXType t, bool param, TypeInfo *ti) {
   CXType ct = clang_getCanonicalType(t), elem = t;
+  bool array = tu_is_array(t);
   ti->type = t;
-  ti->pointer = ct.kind == CXType_Pointer;
-  ti->count = -1;
-  if (ti->pointer) {
-    elem = clang_getPointeeType(t);
-    if (elem.kind == CXType_Invalid)
-      elem = clang_getPointeeType(ct);
-  } else if (is_array_kind(ct.kind)) {
-    elem = clang_getArrayElementType(t);
-    if (elem.kind == CXType_Invalid)
-      elem = clang_getArrayElementType(ct);
-    if (ct.kind == CXType_ConstantArray)
-      ti->count = clang_getArraySize(ct);
-  }
+  ti->param = param;
+  ti->pointer = ct.kind == CXType_Pointer || (param && array);
+  ti->count = ti->bound = -1;
+  if (ti->pointer || array)
+    elem = tu_pointee(t);
+  if (array && ct.kind == CXType_ConstantArray)
+    *(ti->pointer ? &ti->bound : &ti->count) = clang_getArraySize(ct);
+  ti->pointee_pointer = ti->pointer && clang_getCanonicalType(elem).kind == CXType_Pointer;
   ti->elem_size = clang_Type_getSizeOf(elem);
   if (ti->elem_size <= 0)
     ti->elem_size = -1;
@@ -326,10 +293,12 @@ static void compute_type_info(Walker *w, CXType t, TypeInfo *ti) {
   ti->elem_type = unqualified(w, elem);
 }
 
-const TypeInfo *refs_type_info(Walker *w, CXType t) {
+const TypeInfo *refs_type_info(Walker *w, CXType t, bool param) {
+  param = param && tu_is_array(t); /* only arrays change */
   for (int i = 0; i < w->ntypes; i++) {
     const CXType *c = &w->types[i].type;
-    if (c->kind == t.kind && c->data[0] == t.data[0] && c->data[1] == t.data[1])
+    if (c->kind == t.kind && c->data[0] == t.data[0] && c->data[1] == t.data[1] &&
+        w->types[i].param == param)
       return &w->types[i];
   }
   if (es_vec_reserve(&w->types, &w->types_cap, w->ntypes + 1, sizeof *w->types)) {
@@ -337,7 +306,7 @@ const TypeInfo *refs_type_info(Walker *w, CXType t) {
     return NULL;
   }
   TypeInfo *ti = &w->types[w->ntypes];
-  compute_type_info(w, t, ti);
+  compute_type_info(w, t, param, ti);
   if (!ti->elem_type)
     return NULL;
   return &w->types[w->ntypes++];
@@ -345,14 +314,15 @@ const TypeInfo *refs_type_info(Walker *w, CXType t) {
 
 bool refs_whole_access(Walker *w, CXCursor decl, const char *name, EsAccessMode mode,
                        XAccess *acc) {
-  const TypeInfo *ti = refs_type_info(w, clang_getCursorType(decl));
+  const TypeInfo *ti = refs_type_info(w, clang_getCursorType(decl),
+                                      clang_getCursorKind(decl) == CXCursor_ParmDecl);
   if (!ti)
     return false;
-  type_access(ti, name, mode, acc);
+  refs_type_access(ti, name, mode, acc);
   return true;
 }
 
-static void type_access(const TypeInfo *ti, const char *name, EsAccessMode mode, XAccess *acc) {
+void refs_type_access(const TypeInfo *ti, const char *name, EsAccessMode mode, XAccess *acc) {
   memset(acc, 0, sizeof *acc);
   acc->a.item = name;
   acc->a.mode = mode;

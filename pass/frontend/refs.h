@@ -17,11 +17,10 @@ void refs_calls(Walker *w, CXCursor c);
 /* Fills acc for a whole variable declared by decl (type, element type,
  * bytes when the variable is an array or a scalar). */
 bool refs_whole_access(Walker *w, CXCursor decl, const char *name, EsAccessMode mode, XAccess *acc);
-/* The facts of type t (cached), or NULL when out of memory. */
-const TypeInfo *refs_type_info(Walker *w, CXType t);
-/* Strips implicit casts and parentheses. */
-CXCursor refs_strip(CXCursor c);
-/* The first child of c, or a null cursor. */
-CXCursor refs_first_child(CXCursor c);
+/* Fills acc for a whole item of type ti named name. */
+void refs_type_access(const TypeInfo *ti, const char *name, EsAccessMode mode, XAccess *acc);
+/* The facts of type t (cached), or NULL when out of memory; param: t is a
+ * parameter's type as written (an array there is a pointer). */
+const TypeInfo *refs_type_info(Walker *w, CXType t, bool param);
 
 #endif

@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "pass/frontend/task.h"
+#include "pass/frontend/items.h"
 #include "pass/frontend/refs.h"
 #include "pass/frontend/replay.h"
 
@@ -81,59 +82,6 @@ const char *task_default_region_name(Walker *w, const Annot *a) {
   return name;
 }
 
-static bool is_array_type(CXType t) {
-  CXType c = clang_getCanonicalType(t);
-  return c.kind == CXType_ConstantArray || c.kind == CXType_IncompleteArray ||
-         c.kind == CXType_VariableArray;
-}
-
-/* The section of an item: expression texts, and for a[lo:] of a
- * constant-size array the length that remains. */
-static void section_of(Walker *w, const EsClauseItem *it, XAccess *acc) {
-  acc->whole = false;
-  acc->a.bytes = -1;
-  acc->a.lo = it->lo ? walk_intern(w, it->lo) : NULL;
-  acc->a.len = it->len ? walk_intern(w, it->len) : NULL;
-  if (!it->len && acc->count >= 0) {
-    char buf[256];
-    if (it->lo)
-      snprintf(buf, sizeof buf, "%lld - (%s)", acc->count, it->lo);
-    else
-      snprintf(buf, sizeof buf, "%lld", acc->count);
-    acc->a.len = walk_intern(w, buf);
-    acc->len_omitted = true;
-  }
-}
-
-static void clause_item(Walker *w, int n, const Annot *a, const EsClauseItem *it,
-                        EsAccessMode mode) {
-  CXCursor decl = walk_lookup(w, it->name);
-  enum CXCursorKind k = clang_getCursorKind(decl);
-  if (k != CXCursor_VarDecl && k != CXCursor_ParmDecl) {
-    walk_error(w, task_at_col(a, it->col), "use of undeclared identifier '%s'", it->name);
-    return;
-  }
-  XAccess acc;
-  const char *name = walk_intern(w, it->name);
-  if (!name || !refs_whole_access(w, decl, name, mode, &acc))
-    return;
-  bool array = is_array_type(clang_getCursorType(decl));
-  if (acc.pointer && (!it->section || !it->len)) {
-    walk_error(w, task_at_col(a, it->col),
-               "pointer '%s' needs an array section with a length, as in %s[0:n]", it->name,
-               it->name);
-    return;
-  }
-  if (it->section && !acc.pointer && !array) {
-    walk_error(w, task_at_col(a, it->bracket_col),
-               "'%s' is neither an array nor a pointer: it cannot have an array section", it->name);
-    return;
-  }
-  if (it->section)
-    section_of(w, it, &acc);
-  walk_add_access(w, n, &acc);
-}
-
 static void clause_accesses(Walker *w, int n, const Annot *a) {
   static const EsAccessMode modes[] = {[ES_CLAUSE_IN] = ES_ACCESS_IN,
                                        [ES_CLAUSE_OUT] = ES_ACCESS_OUT,
@@ -143,19 +91,18 @@ static void clause_accesses(Walker *w, int n, const Annot *a) {
     if (c->kind != ES_CLAUSE_IN && c->kind != ES_CLAUSE_OUT && c->kind != ES_CLAUSE_INOUT)
       continue;
     for (int k = 0; k < c->nitems; k++)
-      clause_item(w, n, a, &c->items[k], modes[c->kind]);
+      items_clause_item(w, n, a, &c->items[k], modes[c->kind]);
   }
 }
 
 /* The variable an argument passes: p (a pointer or array) or &x. */
 static CXCursor argument_variable(const Walker *w, CXCursor arg) {
-  CXCursor e = refs_strip(arg);
+  CXCursor e = tu_strip(arg);
   size_t b, end;
   if (clang_getCursorKind(e) == CXCursor_UnaryOperator && tu_extent(w->tu, e, &b, &end) &&
       w->src->text[b] == '&') {
-    e = refs_strip(refs_first_child(e));
-  } else if (!is_array_type(clang_getCursorType(e)) &&
-             clang_getCanonicalType(clang_getCursorType(e)).kind != CXType_Pointer) {
+    e = tu_strip(tu_first_child(e));
+  } else if (!tu_pointer_like(clang_getCursorType(e))) {
     return clang_getNullCursor();
   }
   if (clang_getCursorKind(e) != CXCursor_DeclRefExpr)
@@ -172,10 +119,10 @@ static bool param_mode(CXType fty, int i, EsAccessMode *mode) {
   *mode = ES_ACCESS_INOUT; /* no prototype, or a variadic argument */
   if (fty.kind != CXType_FunctionProto || i >= n)
     return true;
-  CXType p = clang_getCanonicalType(clang_getArgType(fty, (unsigned)i));
-  if (p.kind != CXType_Pointer)
+  CXType p = clang_getArgType(fty, (unsigned)i);
+  if (!tu_pointer_like(p))
     return false;
-  if (clang_isConstQualifiedType(clang_getPointeeType(p)))
+  if (clang_isConstQualifiedType(tu_pointee(p)))
     *mode = ES_ACCESS_IN;
   return true;
 }
@@ -210,6 +157,48 @@ static void infer_call(Walker *w, int n, CXCursor call, CXCursor fn, const char 
   }
 }
 
+static bool same_qualifiers(CXType a, CXType b) {
+  return clang_isConstQualifiedType(a) == clang_isConstQualifiedType(b) &&
+         clang_isVolatileQualifiedType(a) == clang_isVolatileQualifiedType(b);
+}
+
+/* Types that are the same but for the bounds of variable length arrays,
+ * which clang does not compare (C11 6.7.6.2p6: such arrays are
+ * compatible when their elements are). */
+static bool same_type(CXType a, CXType b) {
+  a = clang_getCanonicalType(a), b = clang_getCanonicalType(b);
+  if (clang_equalTypes(a, b))
+    return true;
+  bool vla = a.kind == CXType_VariableArray || b.kind == CXType_VariableArray;
+  if (vla && tu_is_array(a) && tu_is_array(b))
+    return same_type(tu_pointee(a), tu_pointee(b));
+  return a.kind == CXType_Pointer && b.kind == CXType_Pointer &&
+         same_qualifiers(clang_getPointeeType(a), clang_getPointeeType(b)) &&
+         same_type(clang_getPointeeType(a), clang_getPointeeType(b));
+}
+
+/* Function types compared parameter by parameter with same_type. */
+static bool same_function_type(CXType a, CXType b) {
+  if (clang_equalTypes(a, b))
+    return true;
+  int n = clang_getNumArgTypes(a);
+  if (a.kind != CXType_FunctionProto || b.kind != CXType_FunctionProto ||
+      n != clang_getNumArgTypes(b) ||
+      clang_isFunctionTypeVariadic(a) != clang_isFunctionTypeVariadic(b) ||
+      !clang_equalTypes(clang_getCanonicalType(clang_getResultType(a)),
+                        clang_getCanonicalType(clang_getResultType(b))))
+    return false;
+  for (int i = 0; i < n; i++) {
+    CXType x = clang_getArgType(a, (unsigned)i), y = clang_getArgType(b, (unsigned)i);
+    bool pointers = tu_pointer_like(x) && tu_pointer_like(y); /* T a[N] is T *a */
+    if (pointers ? !same_qualifiers(tu_pointee(x), tu_pointee(y)) ||
+                       !same_type(tu_pointee(x), tu_pointee(y))
+                 : !same_type(x, y))
+      return false;
+  }
+  return true;
+}
+
 /* DEVICE(FUNCTION): the function exists and has the callee's type. */
 static void check_variant(Walker *w, const Annot *a, const EsClause *c, CXCursor callee,
                           bool is_call) {
@@ -226,7 +215,7 @@ static void check_variant(Walker *w, const Annot *a, const EsClause *c, CXCursor
   }
   CXType want = clang_getCanonicalType(clang_getCursorType(callee));
   CXType have = clang_getCanonicalType(clang_getCursorType(v));
-  if (clang_equalTypes(want, have))
+  if (same_function_type(want, have))
     return;
   char *ws = tu_string(clang_getTypeSpelling(want)), *hs = tu_string(clang_getTypeSpelling(have));
   char *cs = tu_string(clang_getCursorSpelling(callee));
@@ -367,6 +356,21 @@ void task_attach(Walker *w, int ann, CXCursor c, size_t b, size_t e) {
   }
 }
 
+/* Whether every inner dimension of a section is whole: A[lo:len][0:M]
+ * with M the row's constant length, or [:] (then the section is rows). */
+static bool inner_whole(const AnnotList *l, const XAccess *acc) {
+  for (int k = 0; k < acc->ninner; k++) {
+    long long v;
+    const char *lo = acc->inner_lo[k], *len = acc->inner_len[k];
+    if (lo && !(annots_constant(l, lo, &v) && v == 0))
+      return false;
+    if (len && !(acc->inner_count[k] >= 0 && annots_constant(l, len, &v) &&
+                 v == acc->inner_count[k]))
+      return false;
+  }
+  return true;
+}
+
 static void resolve(const AnnotList *l, XAccess *acc) {
   if (acc->whole)
     return;
@@ -379,7 +383,10 @@ static void resolve(const AnnotList *l, XAccess *acc) {
     len = v;
   acc->lo_val = lo;
   acc->len_val = len;
-  acc->a.bytes = len >= 0 && acc->elem_size > 0 ? (double)(len * acc->elem_size) : -1;
+  acc->inner_full = inner_whole(l, acc);
+  acc->a.bytes = len >= 0 && acc->elem_size > 0 && acc->inner_full
+                     ? (double)(len * acc->elem_size)
+                     : -1;
 }
 
 void task_resolve_constants(Walker *w) {

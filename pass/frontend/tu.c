@@ -1,6 +1,7 @@
 /* Parsing with libclang, and clang's own diagnostics (tu.h). */
 #include "pass/frontend/tu.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -106,6 +107,74 @@ char *tu_string(CXString s) {
     strcpy(copy, c ? c : "");
   clang_disposeString(s);
   return copy;
+}
+
+static enum CXChildVisitResult first_visitor(CXCursor c, CXCursor parent, CXClientData d) {
+  (void)parent;
+  *(CXCursor *)d = c;
+  return CXChildVisit_Break;
+}
+
+CXCursor tu_first_child(CXCursor c) {
+  CXCursor child = clang_getNullCursor();
+  clang_visitChildren(c, first_visitor, &child);
+  return child;
+}
+
+CXCursor tu_strip(CXCursor c) {
+  for (int depth = 0; depth < 16; depth++) {
+    enum CXCursorKind k = clang_getCursorKind(c);
+    if (k != CXCursor_UnexposedExpr && k != CXCursor_ParenExpr && k != CXCursor_CStyleCastExpr)
+      return c;
+    CXCursor child = tu_first_child(c);
+    if (clang_Cursor_isNull(child))
+      return c;
+    c = child;
+  }
+  return c;
+}
+
+static bool path_of(CXCursor e, char *buf, size_t cap, size_t *len) {
+  e = tu_strip(e);
+  enum CXCursorKind k = clang_getCursorKind(e);
+  if (k != CXCursor_DeclRefExpr && k != CXCursor_MemberRefExpr)
+    return false;
+  if (k == CXCursor_MemberRefExpr) {
+    CXCursor base = tu_first_child(e);
+    if (clang_Cursor_isNull(base) || !path_of(base, buf, cap, len))
+      return false;
+    bool arrow = clang_getCanonicalType(clang_getCursorType(base)).kind == CXType_Pointer;
+    *len += (size_t)snprintf(buf + *len, *len < cap ? cap - *len : 0, arrow ? "->" : ".");
+  }
+  CXString s = clang_getCursorSpelling(e);
+  *len += (size_t)snprintf(buf + *len, *len < cap ? cap - *len : 0, "%s", clang_getCString(s));
+  clang_disposeString(s);
+  return *len < cap;
+}
+
+bool tu_member_path(CXCursor e, char *buf, size_t cap) {
+  size_t len = 0;
+  buf[0] = '\0';
+  return path_of(e, buf, cap, &len);
+}
+
+bool tu_is_array(CXType t) {
+  enum CXTypeKind k = clang_getCanonicalType(t).kind;
+  return k == CXType_ConstantArray || k == CXType_IncompleteArray || k == CXType_VariableArray;
+}
+
+bool tu_pointer_like(CXType t) {
+  return clang_getCanonicalType(t).kind == CXType_Pointer || tu_is_array(t);
+}
+
+CXType tu_pointee(CXType t) {
+  bool array = tu_is_array(t);
+  CXType p = array ? clang_getArrayElementType(t) : clang_getPointeeType(t);
+  if (p.kind == CXType_Invalid) {
+    CXType c = clang_getCanonicalType(t);
+    p = array ? clang_getArrayElementType(c) : clang_getPointeeType(c);
+  }
+  return p;
 }
 
 bool tu_spelling_is(CXCursor c, const char *name) {

@@ -41,6 +41,25 @@ CXSourceLocation tu_location(const Tu *t, size_t offset);
  * copy (NULL when out of memory) and disposes s. */
 char *tu_string(CXString s);
 
+/* Strips implicit casts and parentheses. */
+CXCursor tu_strip(CXCursor c);
+/* The first child of c, or a null cursor. */
+CXCursor tu_first_child(CXCursor c);
+/* The path an expression names, as a data clause writes it: "x" for a
+ * variable, "p->v" or "s.a.b" for members reached from one (casts and
+ * parentheses stripped). false (buf empty or partial) for anything else or
+ * when it does not fit in cap bytes. */
+bool tu_member_path(CXCursor e, char *buf, size_t cap);
+
+/* Whether t is an array type (constant, variable or incomplete size). */
+bool tu_is_array(CXType t);
+/* Whether a parameter of type t passes an address: a pointer, or an array
+ * (adjusted to a pointer; libclang reports a parameter's type as written). */
+bool tu_pointer_like(CXType t);
+/* What a pointer or an array (adjusted) points to: the pointee or the
+ * element type. */
+CXType tu_pointee(CXType t);
+
 /* Whether the cursor's spelling equals name (no allocation kept). */
 bool tu_spelling_is(CXCursor c, const char *name);
 

@@ -467,9 +467,11 @@ static bool collect_wanted(Walker *w) {
       const EsClause *cl = &a->clauses[c];
       if (cl->kind == ES_CLAUSE_VARIANT && cl->ident && es_strmap_put(&w->wanted, cl->ident, 1))
         return false;
-      for (int k = 0; k < cl->nitems; k++)
-        if (es_strmap_put(&w->wanted, cl->items[k].name, 1))
+      for (int k = 0; k < cl->nitems; k++) {
+        char *root = walk_text_dup(w, cl->items[k].name, (size_t)cl->items[k].root_len);
+        if (!root || es_strmap_put(&w->wanted, root, 1))
           return false;
+      }
     }
   }
   return true;

@@ -24,6 +24,13 @@ char *walk_text(Walker *w, size_t begin, size_t end) {
   return s;
 }
 
+char *walk_text_dup(Walker *w, const char *s, size_t n) {
+  char *copy = es_arena_strndup(&w->x->arena, s, n);
+  if (!copy)
+    w->nomem = true;
+  return copy;
+}
+
 CXCursor walk_lookup(Walker *w, const char *name) {
   for (int i = w->nscope - 1; i >= 0; i--)
     if (!strcmp(w->scope[i].name, name))

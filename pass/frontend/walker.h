@@ -7,6 +7,8 @@
  *   stream.c    `stream` regions and their tasks (crown collections)
  *   task.c      one annotated region: its accesses (clauses or inference
  *               from the callee's prototype), variants and checks
+ *   items.c     one item of a data clause: variable or member path, type,
+ *               section
  *   callgraph.c which functions run many times (loops, recursion)
  *   replay.c    which tasks must never run twice
  *   refs.c      the variables a piece of host code reads and writes, and
@@ -54,12 +56,17 @@ typedef struct Call {
   bool in_loop;
 } Call;
 
-/* What the front end needs of a variable's type, computed once per type. */
+/* What the front end needs of a variable's type, computed once per type.
+ * A parameter declared as an array is a pointer (C11 6.7.6.3p7): its
+ * declared outer bound is only the author's word for its extent. */
 typedef struct TypeInfo {
   CXType type;
+  bool param;                        /* the type of a parameter, adjusted */
   const char *elem_type;             /* element (pointee) type without qualifiers */
   long long elem_size, count, bytes; /* -1 when unknown */
+  long long bound;                   /* a parameter declared T a[N]: N; else -1 */
   bool pointer;
+  bool pointee_pointer; /* it points to pointers (T **): data reached through them */
 } TypeInfo;
 
 /* What refs.c needs of a variable, computed once per function walk. */
@@ -155,6 +162,7 @@ void diags_free(DiagList *d);
 /* walker.c */
 const char *walk_intern(Walker *w, const char *s);
 char *walk_text(Walker *w, size_t begin, size_t end); /* source text in the unit's arena */
+char *walk_text_dup(Walker *w, const char *s, size_t n); /* s[0..n) in the unit's arena */
 /* The variable name refers to at the current point, or a null cursor. */
 CXCursor walk_lookup(Walker *w, const char *name);
 /* Adds access to node n and to every enclosing block. */

@@ -21,9 +21,9 @@ typedef struct Rw {
   const RwOptions *opt;
   RwFacts facts;
   RwEdits edits;
-  RwBuf decls;     /* forward declarations of outlined variants */
-  RwBuf tables;    /* task descriptors */
-  RwBuf *outlined; /* per RwFunc: outlined variants, placed before it */
+  RwBuf decls;      /* forward declarations of outlined variants */
+  RwBuf tables;     /* task descriptors */
+  RwBuf *outlined;  /* per RwFunc: outlined variants, placed before it */
   RwBuf unit_tasks; /* &esrt_tK_ of every task, for the unit descriptor */
   int ntasks;
   int errors;
@@ -85,8 +85,8 @@ static bool scheduled(Rw *rw, const XNode *n, int *var, int *level) {
   const EsScheduleEntry *e = s ? es_schedule_find(s, n->name) : NULL;
   *var = 0, *level = 0;
   if (!e) {
-    error_at(rw, (size_t)n->range.begin_offset, "task '%s' has no entry in the schedule%s",
-             n->name, "");
+    error_at(rw, (size_t)n->range.begin_offset, "task '%s' has no entry in the schedule%s", n->name,
+             "");
     return false;
   }
   for (int k = 0; k < nvariants(n); k++)
@@ -106,9 +106,7 @@ static bool scheduled(Rw *rw, const XNode *n, int *var, int *level) {
 static double expected_time(const Rw *rw, const XNode *n, int k) {
   double t;
   if (rw->opt->profile)
-    return es_profile_time(rw->opt->profile, n->name, variant_device(n, k), 0, &t) && t > 0
-               ? t
-               : 0;
+    return es_profile_time(rw->opt->profile, n->name, variant_device(n, k), 0, &t) && t > 0 ? t : 0;
   int g = graph_of(rw, n);
   const EsSchedule *s = g >= 0 ? rw->plans[g].schedule : NULL;
   const EsScheduleEntry *e = s && !rw->plans[g].problem ? es_schedule_find(s, n->name) : NULL;
@@ -122,6 +120,60 @@ static const char *mode_name(EsAccessMode m) {
   return m == ES_ACCESS_IN ? "ESRT_IN" : m == ES_ACCESS_OUT ? "ESRT_OUT" : "ESRT_INOUT";
 }
 
+/* sizeof the elements of dimension d of item x (d = 0: the first). */
+static void elem_size(RwBuf *b, const char *x, int d) {
+  rw_puts(b, "sizeof ");
+  for (int i = 0; i <= d; i++)
+    rw_puts(b, "*");
+  rw_printf(b, "(%s)", x);
+}
+
+/* The length of dimension d > 0 of a section: as written, or the rest of
+ * the dimension after lo. */
+static void inner_len(RwBuf *b, const XAccess *a, int d) {
+  const char *lo = a->inner_lo[d - 1], *len = a->inner_len[d - 1];
+  if (len) {
+    rw_printf(b, "(size_t)(%s)", len);
+    return;
+  }
+  rw_puts(b, "(");
+  elem_size(b, a->a.item, d - 1);
+  rw_puts(b, " / ");
+  elem_size(b, a->a.item, d);
+  rw_printf(b, " - (size_t)(%s))", lo ? lo : "0");
+}
+
+static void dim_len(RwBuf *b, const XAccess *a, int d) {
+  if (d == 0)
+    rw_printf(b, "(size_t)(%s)", a->a.len);
+  else
+    inner_len(b, a, d);
+}
+
+/* A section of several dimensions: from its first element to its last,
+ * (L0 - 1) * S0 + ... + Lk * Sk bytes (Sd: the size of dimension d's
+ * elements), none when a length is 0. */
+static void range_of_rows(RwBuf *b, const XAccess *a) {
+  const char *x = a->a.item;
+  rw_printf(b, "&(%s)[%s]", x, a->a.lo ? a->a.lo : "0");
+  for (int d = 0; d < a->ninner; d++)
+    rw_printf(b, "[%s]", a->inner_lo[d] ? a->inner_lo[d] : "0");
+  rw_puts(b, ", (");
+  for (int d = 0; d <= a->ninner; d++) {
+    rw_puts(b, d ? " && " : "");
+    dim_len(b, a, d);
+  }
+  rw_puts(b, " ? ");
+  for (int d = 0; d <= a->ninner; d++) {
+    rw_puts(b, d ? " + " : "");
+    rw_puts(b, d < a->ninner ? "(" : "");
+    dim_len(b, a, d);
+    rw_puts(b, d < a->ninner ? " - 1) * " : " * ");
+    elem_size(b, x, d);
+  }
+  rw_puts(b, " : 0)");
+}
+
 /* The host range of an access as C expressions, "ptr, bytes". false when
  * its size is unknown (a whole pointer). */
 static bool range_of(RwBuf *b, const XAccess *a) {
@@ -130,6 +182,8 @@ static bool range_of(RwBuf *b, const XAccess *a) {
     return false;
   if (a->whole)
     rw_printf(b, "&%s, sizeof (%s)", x, x);
+  else if (a->ninner > 0 && a->a.len)
+    range_of_rows(b, a);
   else if (a->len_omitted)
     rw_printf(b, "(%s) + (%s), sizeof (%s) - (size_t)(%s) * sizeof *(%s)", x, lo, x, lo, x);
   else if (a->a.len)
@@ -139,9 +193,32 @@ static bool range_of(RwBuf *b, const XAccess *a) {
   return true;
 }
 
+/* The access's mode (rewrite.h). A section that may leave holes in its rows
+ * (A[0:n][1:2]) is written only in part: its range stays ESRT_INOUT unless
+ * every inner dimension is whole when the program runs. */
+void rw_access_mode(RwBuf *b, const XAccess *a) {
+  EsAccessMode m = a->a.mode;
+  if (m != ES_ACCESS_OUT || a->ninner == 0 || a->inner_full) {
+    rw_puts(b, mode_name(m));
+    return;
+  }
+  rw_puts(b, "(");
+  for (int d = 1; d <= a->ninner; d++) {
+    rw_printf(b, "%s(size_t)(%s) == 0 && ", d > 1 ? " && " : "",
+              a->inner_lo[d - 1] ? a->inner_lo[d - 1] : "0");
+    inner_len(b, a, d);
+    rw_puts(b, " * ");
+    elem_size(b, a->a.item, d);
+    rw_puts(b, " == ");
+    elem_size(b, a->a.item, d - 1);
+  }
+  rw_puts(b, " ? ESRT_OUT : ESRT_INOUT)");
+}
+
 static void mode_tail(RwBuf *b, const XAccess *a, void *ctx) {
   (void)ctx;
-  rw_printf(b, ", %s", mode_name(a->a.mode));
+  rw_puts(b, ", ");
+  rw_access_mode(b, a);
 }
 
 /* `EsrtAccess esrt_a_[N] = {...};` for the accesses of n that move data;
@@ -150,7 +227,8 @@ static int access_array(RwBuf *b, const XNode *n, int *idx) {
   RwBuf list = {0};
   int count = rw_access_list(&list, n, idx, mode_tail, NULL);
   if (count >= 0)
-    rw_printf(b, "  EsrtAccess esrt_a_[%d] = {%s};\n", count ? count : 1, count ? list.s : "{0, 0, 0}");
+    rw_printf(b, "  EsrtAccess esrt_a_[%d] = {%s};\n", count ? count : 1,
+              count ? list.s : "{0, 0, 0}");
   rw_buf_free(&list);
   return count;
 }
@@ -167,8 +245,8 @@ int rw_slot_of(const int *idx, int count, int k) {
 static void host_whole(RwBuf *b, const XNode *n) {
   for (int k = 0; k < n->nacc; k++)
     if (n->acc[k].a.mode)
-      rw_printf(b, "  esrt_host_whole(%s%s, %s);\n", n->acc[k].pointer ? "" : "&",
-                n->acc[k].a.item, n->acc[k].a.mode == ES_ACCESS_IN ? "ESRT_IN" : "ESRT_INOUT");
+      rw_printf(b, "  esrt_host_whole(%s%s, %s);\n", n->acc[k].pointer ? "" : "&", n->acc[k].a.item,
+                n->acc[k].a.mode == ES_ACCESS_IN ? "ESRT_IN" : "ESRT_INOUT");
 }
 
 /* Debug builds check that the task's pointer items do not overlap. */
@@ -189,8 +267,8 @@ static void noalias_check(RwBuf *b, const XNode *n, const int *idx, int count, i
     rw_printf(&acc, "%sesrt_a_[%d]", m++ ? ", " : "", i);
   }
   rw_printf(b, "};\n    const EsrtAccess esrt_c_[] = {%s};\n", acc.s);
-  rw_printf(b, "    esrt_check_noalias(esrt_t%d_.name, esrt_c_, esrt_n_, %d);\n  }\n#endif\n",
-            task, m);
+  rw_printf(b, "    esrt_check_noalias(esrt_t%d_.name, esrt_c_, esrt_n_, %d);\n  }\n#endif\n", task,
+            m);
   rw_buf_free(&acc);
 }
 
@@ -229,11 +307,11 @@ static void descriptor(Rw *rw, const XNode *n, int task, int var, int level, boo
   rw_puts(t, ", ");
   literal(t, n->name);
   const char *flags = outlined && n->noreplay ? "ESRT_DEFERRED | ESRT_NO_REPLAY"
-                      : outlined            ? "ESRT_DEFERRED"
-                      : n->noreplay         ? "ESRT_NO_REPLAY"
-                                            : "0";
-  rw_printf(t, ", esrt_v%d_, %d, %d, %d, %s, &esrt_unit_, esrt_i%d_, %d};\n", task,
-            nvariants(n), var, level, flags, task, count);
+                      : outlined              ? "ESRT_DEFERRED"
+                      : n->noreplay           ? "ESRT_NO_REPLAY"
+                                              : "0";
+  rw_printf(t, ", esrt_v%d_, %d, %d, %d, %s, &esrt_unit_, esrt_i%d_, %d};\n", task, nvariants(n),
+            var, level, flags, task, count);
   rw_printf(&rw->unit_tasks, "%s&esrt_t%d_", rw->ntasks++ ? ", " : "", task);
 }
 
@@ -247,8 +325,7 @@ static bool variant_call(Rw *rw, RwBuf *b, const XNode *n, const char *fn, const
   const RwCall *c = rw_facts_call(&rw->facts, (int)(n - rw->f->x.nodes));
   if (!c || c->nargs != n->nargs) {
     error_at(rw, (size_t)n->range.begin_offset,
-             "cannot find the call of task '%s' to build its device variant's call%s", n->name,
-             "");
+             "cannot find the call of task '%s' to build its device variant's call%s", n->name, "");
     return false;
   }
   rw_printf(b, "%s(", fn);
@@ -275,8 +352,8 @@ static bool variant_call(Rw *rw, RwBuf *b, const XNode *n, const char *fn, const
 static void variant_chain(Rw *rw, RwBuf *b, const XNode *n, const int *idx, int count) {
   for (int k = 1; k < nvariants(n) && n->callee; k++) {
     rw_printf(b, "    %sif (esrt_k_ == %d)\n      ", k > 1 ? "else " : "", k);
-    variant_call(rw, b, n, variant(n, k)->function, idx, count, "esrt_p_[%d]",
-                 "esrt_a_[%d].ptr", n->args);
+    variant_call(rw, b, n, variant(n, k)->function, idx, count, "esrt_p_[%d]", "esrt_a_[%d].ptr",
+                 n->args);
     rw_puts(b, ";\n");
   }
   if (nvariants(n) > 1 && n->callee)
@@ -288,8 +365,8 @@ static void variant_chain(Rw *rw, RwBuf *b, const XNode *n, const int *idx, int 
  * turn of the loop runs the variant it names. */
 static void static_task(Rw *rw, const XNode *n, int task) {
   int var, level;
-  const RwJump *j = rw_facts_escape(&rw->facts, (size_t)n->range.begin_offset,
-                                    (size_t)n->range.end_offset);
+  const RwJump *j =
+      rw_facts_escape(&rw->facts, (size_t)n->range.begin_offset, (size_t)n->range.end_offset);
   if (j) {
     static const char *const what[] = {"", "", "break", "continue", "goto"};
     error_at(rw, j->begin, "a %s must not leave task region '%s'", what[j->kind], n->name);
@@ -331,8 +408,7 @@ static void static_task(Rw *rw, const XNode *n, int task) {
   rw_puts(&b, "\n}");
   rw_buf_free(&acc);
   free(idx);
-  rw_edit(&rw->edits, (size_t)n->range.begin_offset, (size_t)n->range.end_offset,
-          rw_buf_take(&b));
+  rw_edit(&rw->edits, (size_t)n->range.begin_offset, (size_t)n->range.end_offset, rw_buf_take(&b));
 }
 
 /* ---- deferred tasks: the submit form with outlined variants ---- */
@@ -345,10 +421,10 @@ static bool simple_type(const char *t) { return !strchr(t, '(') && !strchr(t, '[
 static void outline(Rw *rw, RwBuf *b, const XNode *n, const RwCall *c, int task, int count) {
   rw_printf(b, "struct esrt_args%d_ {", task);
   for (int i = 0; i < c->nargs; i++)
-    rw_printf(b, " %s a%d;", c->args[i].type, i);
+    rw_printf(b, " %s a%d;", c->args[i].opaque ? "void *" : c->args[i].type, i);
   rw_printf(b, " const void *base_[%d]; };\n", count ? count : 1);
   const char **args = calloc((size_t)c->nargs + 1, sizeof *args);
-  char (*names)[24] = calloc((size_t)c->nargs + 1, sizeof *names);
+  char(*names)[24] = calloc((size_t)c->nargs + 1, sizeof *names);
   for (int i = 0; args && names && i < c->nargs; i++) {
     snprintf(names[i], sizeof names[i], "esrt_x_->a%d", i);
     args[i] = names[i];
@@ -362,8 +438,8 @@ static void outline(Rw *rw, RwBuf *b, const XNode *n, const RwCall *c, int task,
               "static void esrt_f%d_%d_(void *const *esrt_p_, const void *esrt_v_) {\n"
               "  const struct esrt_args%d_ *esrt_x_ = esrt_v_;\n  ",
               task, k, task);
-    variant_call(rw, b, n, k ? variant(n, k)->function : n->callee, idx, count,
-                 "esrt_p_[%d]", "esrt_x_->base_[%d]", args);
+    variant_call(rw, b, n, k ? variant(n, k)->function : n->callee, idx, count, "esrt_p_[%d]",
+                 "esrt_x_->base_[%d]", args);
     rw_puts(b, ";\n}\n");
   }
   rw_buf_free(&scratch);
@@ -381,9 +457,10 @@ static bool can_defer(Rw *rw, const XNode *n, const RwCall **call) {
     return false;
   }
   for (int i = 0; i < (*call)->nargs; i++)
-    if (!simple_type((*call)->args[i].type)) {
-      error_at(rw, at, "task '%s' runs at run time, but esched cannot capture an argument of "
-                       "type '%s'; pass it through a typedef",
+    if (!(*call)->args[i].opaque && !simple_type((*call)->args[i].type)) {
+      error_at(rw, at,
+               "task '%s' runs at run time, but esched cannot capture an argument of "
+               "type '%s'; pass it through a typedef",
                n->name, (*call)->args[i].type);
       return false;
     }
@@ -414,15 +491,14 @@ static void deferred_task(Rw *rw, const XNode *n, int task) {
   outline(rw, &rw->outlined[fn - rw->facts.funcs], n, c, task, count);
   rw_printf(&b, "  struct esrt_args%d_ esrt_x_ = {", task);
   for (int i = 0; i < c->nargs; i++)
-    rw_printf(&b, "%s, ", n->args[i]);
+    rw_printf(&b, c->args[i].opaque ? "(void *)(%s), " : "%s, ", n->args[i]);
   rw_puts(&b, "{0}};\n");
   for (int i = 0; i < count; i++)
     rw_printf(&b, "  esrt_x_.base_[%d] = esrt_a_[%d].ptr;\n", i, i);
   rw_printf(&b, "  esrt_submit(&esrt_t%d_, esrt_a_, %d, &esrt_x_, sizeof esrt_x_);\n}", task,
             count);
   free(idx);
-  rw_edit(&rw->edits, (size_t)n->range.begin_offset, (size_t)n->range.end_offset,
-          rw_buf_take(&b));
+  rw_edit(&rw->edits, (size_t)n->range.begin_offset, (size_t)n->range.end_offset, rw_buf_take(&b));
 }
 
 /* ---- host code and function exits ---- */
@@ -493,8 +569,7 @@ static void host_code(Rw *rw, const XNode *n) {
 static bool inside_task(const Rw *rw, size_t b, size_t e) {
   for (int i = 0; i < rw->f->x.nnodes; i++) {
     const XNode *n = &rw->f->x.nodes[i];
-    if (n->kind == X_TASK && (size_t)n->range.begin_offset <= b &&
-        e <= (size_t)n->range.end_offset)
+    if (n->kind == X_TASK && (size_t)n->range.begin_offset <= b && e <= (size_t)n->range.end_offset)
       return true;
   }
   return false;

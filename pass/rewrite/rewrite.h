@@ -72,6 +72,10 @@ bool rw_rewrite(Frontend *f, const RwGraphPlan *plans, const EsCrownSchedule *co
  * region) and returns false. */
 bool rw_host_code(Frontend *f, const RwFacts *facts, const RwOptions *opt, RwEdits *edits);
 
+/* Appends the access's mode as the runtime's ESRT_* constant: an out
+ * section of several dimensions that may leave holes in its rows is
+ * ESRT_INOUT unless, when the program runs, its rows are whole. */
+void rw_access_mode(RwBuf *b, const XAccess *a);
 /* What follows an access's range in its initializer (its mode, ...). */
 typedef void (*RwAccessTail)(RwBuf *b, const XAccess *a, void *ctx);
 /* Appends "{ptr, bytes<tail>}" (comma-separated) to list for each access of

@@ -29,20 +29,27 @@ typedef struct Mentions {
   bool several; /* another one is named too */
 } Mentions;
 
-/* Which of the node's data items an argument's expression names. */
+/* Which of the node's data items an argument's expression names: a
+ * variable, or a member path (p->v names the item p->v, not p). */
 static enum CXChildVisitResult mention(CXCursor c, CXCursor parent, CXClientData data) {
   (void)parent;
   Mentions *m = data;
-  if (clang_getCursorKind(c) != CXCursor_DeclRefExpr)
+  enum CXCursorKind kind = clang_getCursorKind(c);
+  char path[256];
+  if ((kind != CXCursor_DeclRefExpr && kind != CXCursor_MemberRefExpr) ||
+      !tu_member_path(c, path, sizeof path))
     return CXChildVisit_Recurse;
-  for (int k = 0; k < m->n->nacc; k++)
-    if (tu_spelling_is(c, m->n->acc[k].a.item)) {
-      if (m->first < 0)
-        m->first = k;
-      else if (m->first != k)
-        m->several = true;
-    }
-  return CXChildVisit_Recurse;
+  int found = -1;
+  for (int k = 0; k < m->n->nacc && found < 0; k++)
+    if (!strcmp(m->n->acc[k].a.item, path))
+      found = k;
+  if (found < 0)
+    return CXChildVisit_Recurse;
+  if (m->first < 0)
+    m->first = found;
+  else if (m->first != found)
+    m->several = true;
+  return CXChildVisit_Continue;
 }
 
 static bool describe_call(Scan *s, CXCursor call, int node) {
@@ -66,11 +73,12 @@ static bool describe_call(Scan *s, CXCursor call, int node) {
     CXType pt = i < nparams ? clang_getArgType(ft, (unsigned)i)
                             : clang_getCursorType(clang_Cursor_getArgument(call, (unsigned)i));
     a->type = tu_string(clang_getTypeSpelling(pt));
-    a->pointer = clang_getCanonicalType(pt).kind == CXType_Pointer;
+    a->pointer = tu_pointer_like(pt);
+    a->opaque = tu_is_array(pt) || (a->pointer && tu_is_array(tu_pointee(pt)));
     Mentions m = {n, -1, false};
     CXCursor arg = clang_Cursor_getArgument(call, (unsigned)i);
-    mention(arg, call, &m); /* the argument itself may be the name */
-    clang_visitChildren(arg, mention, &m);
+    if (mention(arg, call, &m) == CXChildVisit_Recurse) /* the argument itself may be the name */
+      clang_visitChildren(arg, mention, &m);
     a->access = m.first;
     a->ambiguous = m.several;
     if (!a->type)

@@ -108,9 +108,10 @@ static int owner(Sp *sp, const XNode *task, const char *item) {
 /* ---- one task ---- */
 
 static void mode_owner(RwBuf *b, const XAccess *a, void *ctx) {
-  static const char *const modes[] = {"0", "ESRT_IN", "ESRT_OUT", "ESRT_INOUT"};
   const void *const *c = ctx;
-  rw_printf(b, ", %s, %d", modes[a->a.mode & 3], owner((Sp *)c[0], c[1], a->a.item));
+  rw_puts(b, ", ");
+  rw_access_mode(b, a);
+  rw_printf(b, ", %d", owner((Sp *)c[0], c[1], a->a.item));
 }
 
 /* The accesses that move data (not kills), as `EspAccess esp_a_[N]`;

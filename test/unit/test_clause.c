@@ -72,6 +72,37 @@ static void test_sections_and_spacing(void) {
   es_annotation_clear(&a);
 }
 
+/* Sections of several dimensions, outermost first, and members. */
+static void test_dimensions_and_members(void) {
+  const char *t = "task in(A[0:ni][ 0 : nk ], B[1:][:], p -> v[0:p->n], s.a.b, q->w.x[2:3][4:5][6:7])";
+  EsAnnotation a;
+  ASSERT_EQ(parse(t, &a), ES_OK);
+  const EsClause *c = &a.clauses[0];
+  ASSERT_EQ(c->nitems, 5);
+  ASSERT_STREQ(c->items[0].name, "A");
+  ASSERT_EQ(c->items[0].root_len, 1);
+  ASSERT_STREQ(c->items[0].len, "ni");
+  ASSERT_EQ(c->items[0].ninner, 1);
+  ASSERT_STREQ(c->items[0].inner[0].lo, "0");
+  ASSERT_STREQ(c->items[0].inner[0].len, "nk");
+  ASSERT_EQ(c->items[0].inner[0].bracket_col, 16);
+  ASSERT_EQ(c->items[0].inner[0].lo_col, 18);
+  ASSERT_EQ(c->items[0].inner[0].len_col, 22);
+  ASSERT_TRUE(c->items[1].len == NULL && c->items[1].inner[0].lo == NULL);
+  ASSERT_TRUE(c->items[1].inner[0].len == NULL);
+  ASSERT_STREQ(c->items[2].name, "p->v");
+  ASSERT_EQ(c->items[2].root_len, 1);
+  ASSERT_EQ(c->items[2].col, 38);
+  ASSERT_STREQ(c->items[2].len, "p->n");
+  ASSERT_EQ(c->items[2].ninner, 0);
+  ASSERT_STREQ(c->items[3].name, "s.a.b");
+  ASSERT_TRUE(!c->items[3].section);
+  ASSERT_STREQ(c->items[4].name, "q->w.x");
+  ASSERT_EQ(c->items[4].ninner, 2);
+  ASSERT_STREQ(c->items[4].inner[1].len, "7");
+  es_annotation_clear(&a);
+}
+
 static void test_region_and_macro_form(void) {
   EsAnnotation a;
   ASSERT_EQ(parse("region name(solve)", &a), ES_OK);
@@ -231,7 +262,10 @@ static void test_errors(void) {
   expect_error("task in(A[0:n)", 14, "expected ']' in an array section");
   expect_error("task name(a))", 13, "unbalanced parentheses: ')' without a matching '('");
   expect_error("task in(A[3])", 12, "expected ':' in array section (write A[lo:len])");
-  expect_error("task in(A[0:1][0:2])", 15, "only one-dimensional array sections are supported");
+  expect_error("task in(A[0:1][2])", 17, "expected ':' in array section (write A[lo:len])");
+  expect_error("task in(p->)", 12, "expected a member name after '->'");
+  expect_error("task in(s.1)", 11, "expected a member name after '.'");
+  expect_error("task in(p->v, p -> v)", 15, "'p->v' appears in more than one data clause (use inout)");
   expect_error("task in(A) out(A)", 16, "'A' appears in more than one data clause (use inout)");
   expect_error("task in(A, A)", 12, "'A' appears in more than one data clause (use inout)");
   expect_error("task cpu(f)", 6, "'cpu' is the host: its variant is the task region itself");
@@ -342,6 +376,7 @@ int main(void) {
   test_group_end();
   test_full_task();
   test_sections_and_spacing();
+  test_dimensions_and_members();
   test_region_and_macro_form();
   test_custom_devices();
   test_stream();
