@@ -198,6 +198,8 @@ const EsClause *annot_clause(const Annot *a, EsClauseKind k) {
   return NULL;
 }
 
+size_t annot_at_col(const Annot *a, int col) { return a->text + (size_t)col - 1; }
+
 int annots_lower_bound(const AnnotList *l, size_t offset) {
   int lo = 0, hi = l->len;
   while (lo < hi) {

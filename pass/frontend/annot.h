@@ -62,6 +62,9 @@ void annots_free(AnnotList *l);
 /* The first clause of kind k of annotation a, or NULL. */
 const EsClause *annot_clause(const Annot *a, EsClauseKind k);
 
+/* The file offset of column col of annotation a's text. */
+size_t annot_at_col(const Annot *a, int col);
+
 /* Index of the first annotation with begin >= offset (len when none). */
 int annots_lower_bound(const AnnotList *l, size_t offset);
 

@@ -48,6 +48,7 @@ typedef struct Builder {
   int nedges, edges_cap;
   int *input_item; /* per input node */
   int ninputs, inputs_cap;
+  bool paths; /* some item is a member path (p->v): related names share data */
   bool nomem;
 } Builder;
 
@@ -87,6 +88,17 @@ static bool covers(const XAccess *w, const XAccess *v) {
 
 static int item_find(Builder *b, const char *name) { return es_strmap_get(&b->item_index, name); }
 
+/* The next item from i on whose data an access to name touches (itself,
+ * or one related through members), or -1. */
+static int item_next(Builder *b, const char *name, int i) {
+  if (!b->paths)
+    return i == 0 ? item_find(b, name) : -1;
+  for (; i < b->nitems; i++)
+    if (x_items_related(b->items[i].name, name))
+      return i;
+  return -1;
+}
+
 static void item_add(Builder *b, const char *name) {
   if (item_find(b, name) >= 0)
     return;
@@ -98,6 +110,7 @@ static void item_add(Builder *b, const char *name) {
   Item *it = &b->items[b->nitems++];
   memset(it, 0, sizeof *it);
   it->name = name;
+  b->paths |= strpbrk(name, ".-") != NULL;
   it->input = -1;
   for (int i = 0; i < b->xg->nlocals; i++)
     if (!strcmp(b->xg->locals[i], name))
@@ -240,16 +253,15 @@ static void visit(Builder *b, int v) {
   for (int pass = 0; pass < 3; pass++)
     for (int k = 0; k < n->nacc; k++) {
       const XAccess *acc = &n->acc[k];
-      int i = item_find(b, acc->a.item);
-      if (i < 0)
-        continue;
-      Item *it = &b->items[i];
-      if (pass == 0 && (acc->a.mode & ES_ACCESS_IN))
-        read_item(b, v, it, i, acc);
-      else if (pass == 1 && (acc->a.mode & ES_ACCESS_OUT))
-        write_item(b, v, it, acc);
-      else if (pass == 2 && acc->kill)
-        kill_item(it);
+      for (int i = item_next(b, acc->a.item, 0); i >= 0; i = item_next(b, acc->a.item, i + 1)) {
+        Item *it = &b->items[i];
+        if (pass == 0 && (acc->a.mode & ES_ACCESS_IN))
+          read_item(b, v, it, i, acc);
+        else if (pass == 1 && (acc->a.mode & ES_ACCESS_OUT))
+          write_item(b, v, it, acc);
+        else if (pass == 2 && acc->kill)
+          kill_item(it);
+      }
     }
 }
 
@@ -340,7 +352,7 @@ static void copy_accesses(Emit *e, EsTaskSourceInfo *si, const XNode *n, bool al
     return;
   }
   for (int k = 0; k < n->nacc; k++)
-    if (n->acc[k].a.mode && (all || item_find(e->b, n->acc[k].a.item) >= 0))
+    if (n->acc[k].a.mode && (all || item_next(e->b, n->acc[k].a.item, 0) >= 0))
       copy_access(e, &si->accesses[si->naccesses++], &n->acc[k]);
 }
 
@@ -395,7 +407,7 @@ static EsSourceRange host_range(Emit *e, const XNode *n) {
   size_t b = (size_t)-1, end = 0;
   for (int k = 0; k < n->nacc; k++) {
     const XAccess *a = &n->acc[k];
-    if (!a->a.mode || item_find(e->b, a->a.item) < 0)
+    if (!a->a.mode || item_next(e->b, a->a.item, 0) < 0)
       continue;
     b = a->span_begin < b ? a->span_begin : b;
     end = a->span_end > end ? a->span_end : end;

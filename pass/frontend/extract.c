@@ -114,3 +114,11 @@ int x_graph_local(XUnit *u, int g, const char *name) {
   gr->locals[gr->nlocals++] = name;
   return ES_OK;
 }
+
+bool x_items_related(const char *a, const char *b) {
+  size_t la = strlen(a), lb = strlen(b), n = la < lb ? la : lb;
+  if (strncmp(a, b, n) != 0)
+    return false;
+  char next = la > n ? a[n] : b[n];
+  return la == lb || next == '.' || next == '-';
+}

@@ -155,4 +155,9 @@ int x_graph_local(XUnit *u, int g, const char *name);
 
 const char *x_intern(XUnit *u, const char *s);
 
+/* Whether data items a and b share bytes by their names: the same path, or
+ * one reached from the other through members ("p" and "p->v", "s" and
+ * "s.a.b"); "p->v" and "p->w" are different data. */
+bool x_items_related(const char *a, const char *b);
+
 #endif

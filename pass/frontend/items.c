@@ -46,7 +46,7 @@ static bool member_type(Walker *w, const Annot *a, const EsClauseItem *it, CXTyp
     if (clang_Cursor_isNull(f.found)) {
       char *ts = tu_string(clang_getTypeSpelling(*t));
       bool record = clang_getCanonicalType(*t).kind == CXType_Record;
-      walk_error(w, task_at_col(a, it->col), "%s: no member '%.*s' in '%s'%s", it->name, (int)n,
+      walk_error(w, annot_at_col(a, it->col), "%s: no member '%.*s' in '%s'%s", it->name, (int)n,
                  p, ts ? ts : "?",
                  arrow && record ? " (a structure: write '.')"
                  : !arrow && clang_getCanonicalType(*t).kind == CXType_Pointer
@@ -141,7 +141,7 @@ static bool inner_dims(Walker *w, const Annot *a, const EsClauseItem *it, CXType
     const EsClauseDim *d = &it->inner[k];
     CXType c = clang_getCanonicalType(elem);
     if (!tu_is_array(c)) {
-      walk_error(w, task_at_col(a, d->bracket_col),
+      walk_error(w, annot_at_col(a, d->bracket_col),
                  "'%s' has %d dimension%s: this section has more", it->name, k + 1,
                  k ? "s" : "");
       return false;
@@ -161,7 +161,7 @@ static void pointer_table(Walker *w, int n, const Annot *a, const EsClauseItem *
   XNode *node = &w->x->nodes[n];
   if (node->nvariants == 0)
     return;
-  walk_warning(w, task_at_col(a, it->col),
+  walk_warning(w, annot_at_col(a, it->col),
                "'%s' holds pointers: esched moves them, not the data they point to, so task "
                "'%s' runs on the CPU only (and once in all-devices profiling runs); allocate "
                "that data in one block and name the block in a clause to let it move",
@@ -183,7 +183,7 @@ static bool item_type(Walker *w, const Annot *a, const EsClauseItem *it, CXCurso
   *decl = walk_lookup(w, root);
   enum CXCursorKind k = clang_getCursorKind(*decl);
   if (k != CXCursor_VarDecl && k != CXCursor_ParmDecl) {
-    walk_error(w, task_at_col(a, it->col), "use of undeclared identifier '%s'", root);
+    walk_error(w, annot_at_col(a, it->col), "use of undeclared identifier '%s'", root);
     return false;
   }
   *t = clang_getCursorType(*decl);
@@ -208,12 +208,12 @@ void items_clause_item(Walker *w, int n, const Annot *a, const EsClauseItem *it,
   if (acc.pointer && !it->section && param && declared_section(w, decl, ti, &acc)) {
     /* a[N] or a[n][m] as the parameter says */
   } else if (acc.pointer && (!it->section || !it->len)) {
-    walk_error(w, task_at_col(a, it->col),
+    walk_error(w, annot_at_col(a, it->col),
                "pointer '%s' needs an array section with a length, as in %s[0:n]", it->name,
                it->name);
     return;
   } else if (it->section && !acc.pointer && !array) {
-    walk_error(w, task_at_col(a, it->bracket_col),
+    walk_error(w, annot_at_col(a, it->bracket_col),
                "'%s' is neither an array nor a pointer: it cannot have an array section", it->name);
     return;
   } else if (it->section) {

@@ -2,7 +2,7 @@
 #ifndef ESCHED_PASS_FRONTEND_ITEMS_H
 #define ESCHED_PASS_FRONTEND_ITEMS_H
 
-#include "pass/frontend/task.h"
+#include "pass/frontend/walker.h"
 
 /* Adds to node n the access of clause item it of annotation a, in mode:
  * a variable or a member path (p->v, s.a) typed by libclang, with its

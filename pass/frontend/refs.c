@@ -2,7 +2,10 @@
  * variable is a read unless the code assigns through it (x = .., p[i] = ..,
  * s.f = .., *p = .., ++ and --), takes its address, or passes it to a
  * parameter that is a pointer to non-const (or to a variadic or unprototyped
- * function); free(p) kills p's data. Variables declared inside the code
+ * function); free(p) kills p's data. Assigning a pointer variable (p =
+ * malloc(..), p = q) or copying one (q = p, T *q = p) moves no data: it is
+ * no access to what the pointer points to, and neither is an operand of
+ * sizeof. Variables declared inside the code
  * itself are its own business. Calls to functions are recorded for the call
  * graph with whether a loop encloses them. */
 #include <stdlib.h>
@@ -11,8 +14,7 @@
 #include "pass/frontend/refs.h"
 #include "scheduler/base/vec.h"
 
-enum { MARK_WRITE = 1, MARK_KILL = 2 };
-
+enum { MARK_WRITE = 1, MARK_KILL = 2, MARK_POINTER = 4 /* its value, not its data */ };
 
 typedef struct Mark {
   size_t at; /* a DeclRefExpr's location (its name) */
@@ -124,6 +126,36 @@ static enum CXChildVisitResult two_visitor(CXCursor c, CXCursor parent, CXClient
   return CXChildVisit_Continue;
 }
 
+/* A pointer variable named as itself (through implicit conversions). */
+static bool pointer_variable(CXCursor e) {
+  e = tu_strip(e);
+  return clang_getCursorKind(e) == CXCursor_DeclRefExpr &&
+         clang_getCanonicalType(clang_getCursorType(e)).kind == CXType_Pointer;
+}
+
+/* p = q: neither p's data nor q's is touched. */
+static void rebind(Scan *s, CXCursor lhs, CXCursor rhs) {
+  mark(s, tu_strip(lhs), MARK_POINTER);
+  if (pointer_variable(rhs))
+    mark(s, tu_strip(rhs), MARK_POINTER);
+}
+
+/* T *q = p: a copy of p, not an access to its data. */
+static enum CXChildVisitResult last_visitor(CXCursor c, CXCursor parent, CXClientData d) {
+  (void)parent;
+  *(CXCursor *)d = c;
+  return CXChildVisit_Continue;
+}
+
+static void on_var(Scan *s, CXCursor c) {
+  if (clang_getCanonicalType(clang_getCursorType(c)).kind != CXType_Pointer)
+    return;
+  CXCursor init = clang_getNullCursor();
+  clang_visitChildren(c, last_visitor, &init);
+  if (!clang_Cursor_isNull(init) && pointer_variable(init))
+    mark(s, tu_strip(init), MARK_POINTER);
+}
+
 /* The operator of a binary expression follows its left operand: '=' not
  * followed by '=' assigns. */
 static void on_binary(Scan *s, CXCursor c, bool compound) {
@@ -141,7 +173,11 @@ static void on_binary(Scan *s, CXCursor c, bool compound) {
   const char *t = s->w->src->text;
   while (le < s->w->src->len && strchr(" \t\r\n", t[le]))
     le++;
-  if (le + 1 < s->w->src->len && t[le] == '=' && t[le + 1] != '=')
+  if (le + 1 >= s->w->src->len || t[le] != '=' || t[le + 1] == '=')
+    return;
+  if (pointer_variable(v[0]))
+    rebind(s, v[0], v[1]);
+  else
     mark_base(s, v[0], MARK_WRITE);
 }
 
@@ -192,6 +228,8 @@ static void on_ref(Scan *s, CXCursor c) {
   for (int i = 0; i < s->nmarks; i++)
     if (s->marks[i].at == at)
       what |= s->marks[i].what;
+  if (what == MARK_POINTER)
+    return;
   EsAccessMode mode = what & MARK_WRITE ? ES_ACCESS_INOUT : ES_ACCESS_IN;
   bool by_value = !d->type->pointer && d->type->count < 0 && d->type->bytes > 0;
   if (s->inferred && mode == ES_ACCESS_IN && by_value)
@@ -232,6 +270,11 @@ static enum CXChildVisitResult scan_visitor(CXCursor c, CXCursor parent, CXClien
     if (s->collect)
       on_ref(s, c);
     break;
+  case CXCursor_VarDecl:
+    if (s->collect)
+      on_var(s, c);
+    break;
+  case CXCursor_UnaryExpr: return CXChildVisit_Continue; /* sizeof, _Alignof: not evaluated */
   default: break;
   }
   return s->w->nomem ? CXChildVisit_Break : CXChildVisit_Recurse;

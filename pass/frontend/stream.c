@@ -50,7 +50,7 @@ static void stream_deadline(Walker *w, const Annot *a, XStream *st) {
   if (es_parse_quantity(c->text, ES_Q_TIME, &m) && isfinite(m) && m > 0)
     st->deadline = m;
   else
-    walk_error(w, task_at_col(a, c->text_col),
+    walk_error(w, annot_at_col(a, c->text_col),
                "the deadline must be a positive time (deadline(10ms)), not '%s'", c->text);
 }
 
@@ -70,7 +70,7 @@ int stream_begin(Walker *w, int ann, size_t b, size_t e) {
   const EsClause *cores = annot_clause(a, ES_CLAUSE_CORES);
   if (cores && cores->text) {
     st->cores_text = walk_intern(w, cores->text);
-    st->cores_at = task_at_col(a, cores->text_col);
+    st->cores_at = annot_at_col(a, cores->text_col);
   }
   stream_deadline(w, a, st);
   return st->name ? s : -1;
@@ -85,7 +85,7 @@ static bool check_clauses(Walker *w, const Annot *a) {
     const EsClause *c = &a->parsed.clauses[i];
     if (c->kind == ES_CLAUSE_NAME || es_clause_stream_only(c->kind))
       continue;
-    walk_error(w, task_at_col(a, c->col),
+    walk_error(w, annot_at_col(a, c->col),
                "'%s' is not allowed on a task of a stream region: its tasks run on the "
                "crown's cores, in host memory, independent of each other within a round",
                c->kind == ES_CLAUSE_VARIANT ? c->device : es_clause_kind_name(c->kind));
@@ -133,7 +133,7 @@ static void task_work(Walker *w, const Annot *a, XStreamTask *t) {
   if (!c || !c->text)
     return;
   if (!parse_amount(c->text, &t->work) || t->work.value <= 0) {
-    walk_error(w, task_at_col(a, c->text_col),
+    walk_error(w, annot_at_col(a, c->text_col),
                "the work must be a positive number or time (work(4e6), work(2ms)), not '%s'",
                c->text);
     t->work.value = -1;
@@ -147,13 +147,13 @@ static void table_entry(Walker *w, const Annot *a, XStreamTask *t, const EsClaus
   for (long q = strtol(en->key, NULL, 10); q > 1; q >>= 1)
     z++;
   if (z > ES_CROWN_ZMAX) {
-    walk_error(w, task_at_col(a, en->key_col), "efficiency width %s is beyond the crown's %d cores",
+    walk_error(w, annot_at_col(a, en->key_col), "efficiency width %s is beyond the crown's %d cores",
                en->key, 1 << ES_CROWN_ZMAX);
   } else if (!es_parse_quantity(en->value, ES_Q_NUMBER, &e) || !isfinite(e) || e <= 0) {
-    walk_error(w, task_at_col(a, en->value_col),
+    walk_error(w, annot_at_col(a, en->value_col),
                "an efficiency must be a positive number, not '%s'", en->value);
   } else if (z == 0 && e != 1) {
-    walk_error(w, task_at_col(a, en->value_col),
+    walk_error(w, annot_at_col(a, en->value_col),
                "the efficiency on one core must be 1 (the crown model's e(1) = 1), not '%s'",
                en->value);
   } else {
@@ -172,7 +172,7 @@ static void task_efficiency(Walker *w, const Annot *a, XStreamTask *t) {
   if (!strcmp(first->key, "comm")) {
     t->eff = ES_CROWN_EFF_COMM;
     if (!parse_amount(first->value, &t->comm) || t->comm.value < 0)
-      walk_error(w, task_at_col(a, first->value_col),
+      walk_error(w, annot_at_col(a, first->value_col),
                  "the communication cost must be a non-negative number or time (comm:0.01ms), "
                  "not '%s'",
                  first->value);
@@ -212,7 +212,7 @@ void stream_task(Walker *w, int s, int ann, CXCursor c, size_t b, size_t e) {
   const EsClause *width = annot_clause(a, ES_CLAUSE_WIDTH);
   if (width && width->text) {
     t->width_text = walk_intern(w, width->text);
-    t->width_at = task_at_col(a, width->text_col);
+    t->width_at = annot_at_col(a, width->text_col);
   } else if (!width) {
     walk_error(w, a->begin,
                "task '%s' of a stream region needs width(W): the most cores its team may have "

@@ -15,8 +15,6 @@
 #include "pass/frontend/refs.h"
 #include "pass/frontend/replay.h"
 
-size_t task_at_col(const Annot *a, int col) { return a->text + (size_t)col - 1; }
-
 /* The clause of kind k with its identifier (name, pin), or NULL. */
 static const EsClause *find_clause(const Annot *a, EsClauseKind k) {
   const EsClause *c = annot_clause(a, k);
@@ -43,11 +41,11 @@ void task_check_unique(Walker *w, const char *name, int ann) {
       w->nomem = true;
     return;
   }
-  size_t at = c ? task_at_col(a, c->ident_col) : a->begin;
+  size_t at = c ? annot_at_col(a, c->ident_col) : a->begin;
   walk_error(w, at, "duplicate task name '%s'", name);
   const Annot *p = &w->annots->v[prev];
   const EsClause *pc = find_clause(p, ES_CLAUSE_NAME);
-  walk_note(w, at, pc ? task_at_col(p, pc->ident_col) : p->begin, "'%s' was named here first",
+  walk_note(w, at, pc ? annot_at_col(p, pc->ident_col) : p->begin, "'%s' was named here first",
             name);
 }
 
@@ -204,12 +202,12 @@ static void check_variant(Walker *w, const Annot *a, const EsClause *c, CXCursor
                           bool is_call) {
   CXCursor v = walk_lookup(w, c->ident);
   if (clang_getCursorKind(v) != CXCursor_FunctionDecl) {
-    walk_error(w, task_at_col(a, c->ident_col), "use of undeclared function '%s' as the %s variant",
+    walk_error(w, annot_at_col(a, c->ident_col), "use of undeclared function '%s' as the %s variant",
                c->ident, c->device);
     return;
   }
   if (!is_call || clang_Cursor_isNull(callee)) {
-    walk_error(w, task_at_col(a, c->col),
+    walk_error(w, annot_at_col(a, c->col),
                "a %s variant needs a task region that is one call of a named function", c->device);
     return;
   }
@@ -219,7 +217,7 @@ static void check_variant(Walker *w, const Annot *a, const EsClause *c, CXCursor
     return;
   char *ws = tu_string(clang_getTypeSpelling(want)), *hs = tu_string(clang_getTypeSpelling(have));
   char *cs = tu_string(clang_getCursorSpelling(callee));
-  walk_error(w, task_at_col(a, c->ident_col), "variant '%s' has type '%s', but '%s' has type '%s'",
+  walk_error(w, annot_at_col(a, c->ident_col), "variant '%s' has type '%s', but '%s' has type '%s'",
              c->ident, hs ? hs : "?", cs ? cs : "?", ws ? ws : "?");
   free(ws), free(hs), free(cs);
 }
@@ -267,7 +265,7 @@ static void variants_and_pin(Walker *w, int n, const Annot *a, CXCursor callee, 
   for (int i = 0; i < node->nvariants; i++)
     has |= !strcmp(node->variants[i].device, pin->device);
   if (!has)
-    walk_error(w, task_at_col(a, pin->ident_col),
+    walk_error(w, annot_at_col(a, pin->ident_col),
                "the task is pinned to '%s' but has no %s variant", pin->device, pin->device);
 }
 
@@ -306,7 +304,7 @@ static void check_stream_clauses(Walker *w, const Annot *a) {
   for (int i = 0; i < a->parsed.nclauses; i++) {
     const EsClause *c = &a->parsed.clauses[i];
     if (es_clause_stream_only(c->kind))
-      walk_error(w, task_at_col(a, c->col),
+      walk_error(w, annot_at_col(a, c->col),
                  "'%s' is for tasks of a stream region (#pragma esched stream)",
                  es_clause_kind_name(c->kind));
   }

@@ -15,8 +15,6 @@ const char *task_key(Walker *w, int ann, const char *callee);
 /* Reports name as a duplicate when a task, region or stream already has it
  * (task, region and stream names share one namespace: profile keys). */
 void task_check_unique(Walker *w, const char *name, int ann);
-/* The file offset of column col of annotation a's text. */
-size_t task_at_col(const Annot *a, int col);
 /* The name of a region: its name() clause, else FUNCTION.region.K. */
 const char *task_default_region_name(Walker *w, const Annot *a);
 /* The node's accesses with constant sections: bytes, once clang evaluated

@@ -13,6 +13,7 @@
 #include "pass/rewrite/rw_stream.h"
 #include "pass/rewrite/rw_text.h"
 #include "pass/version.h"
+#include "scheduler/base/vec.h"
 
 typedef struct Rw {
   Frontend *f;
@@ -503,18 +504,58 @@ static void deferred_task(Rw *rw, const XNode *n, int task) {
 
 /* ---- host code and function exits ---- */
 
-/* Whether item is the data of some task of the function holding node n. */
-static bool task_data(const Rw *rw, const XNode *n, const char *item) {
+/* Whether a task of the function holding host node n can have run before
+ * it: one earlier in the function, or any in the loop around it. Host
+ * code before the first task finds its data in host memory. */
+static bool after_a_task(const Rw *rw, const XNode *n) {
+  const char *fn = rw->f->x.graphs[n->graph].function;
+  if (n->deferred)
+    return true;
+  for (int i = 0; i < rw->f->x.nnodes; i++) {
+    const XNode *t = &rw->f->x.nodes[i];
+    if (t->kind == X_TASK && t->range.begin_offset < n->range.begin_offset &&
+        !strcmp(rw->f->x.graphs[t->graph].function, fn))
+      return true;
+  }
+  return false;
+}
+
+static void add_use(Rw *rw, XAccess **v, int *len, int *cap, const XAccess *u) {
+  for (int i = 0; i < *len; i++)
+    if (!strcmp((*v)[i].a.item, u->a.item) && (*v)[i].span_begin == u->span_begin) {
+      (*v)[i].a.mode |= u->a.mode;
+      return;
+    }
+  if (es_vec_reserve(v, cap, *len + 1, sizeof **v))
+    rw->errors++;
+  else
+    (*v)[(*len)++] = *u;
+}
+
+/* The task data that host access a touches, appended to v: a itself when
+ * a task names its item, and every task item reached from it through
+ * members (code using s touches the task item s.v: s.v comes back whole). */
+static void host_uses(Rw *rw, const XNode *n, const XAccess *a, XAccess **v, int *len, int *cap) {
   const char *fn = rw->f->x.graphs[n->graph].function;
   for (int i = 0; i < rw->f->x.nnodes; i++) {
     const XNode *t = &rw->f->x.nodes[i];
     if (t->kind != X_TASK || strcmp(rw->f->x.graphs[t->graph].function, fn) != 0)
       continue;
-    for (int k = 0; k < t->nacc; k++)
-      if (!strcmp(t->acc[k].a.item, item))
-        return true;
+    for (int k = 0; k < t->nacc; k++) {
+      const XAccess *ta = &t->acc[k];
+      if (!x_items_related(ta->a.item, a->a.item))
+        continue;
+      XAccess u = *a;
+      if (strlen(ta->a.item) > strlen(a->a.item)) {
+        u = *ta;
+        u.whole = true;
+        u.ninner = 0;
+        u.a.mode = a->a.mode;
+        u.span_begin = a->span_begin, u.span_end = a->span_end;
+      }
+      add_use(rw, v, len, cap, &u);
+    }
   }
-  return false;
 }
 
 /* `esrt_host(...)` for access a, as an expression. */
@@ -529,41 +570,54 @@ static void host_call(RwBuf *b, const XAccess *a) {
   rw_buf_free(&r);
 }
 
-/* Before host code touching task data, the data comes to the host: one
- * edit per statement (span) of node n making accesses. A statement may go
- * before a statement; in a loop's or a conditional's header the calls join
- * the expression with a comma, so they run at every evaluation. */
-static void host_code(Rw *rw, const XNode *n) {
-  bool *done = calloc((size_t)n->nacc + 1, sizeof *done);
-  for (int k = 0; done && k < n->nacc; k++) {
-    const XAccess *a = &n->acc[k];
-    if (done[k] || !a->a.mode || !task_data(rw, n, a->a.item))
-      continue;
-    RwBuf calls = {0};
-    for (int j = k; j < n->nacc; j++) {
-      const XAccess *o = &n->acc[j];
-      if (done[j] || !o->a.mode || o->span_begin != a->span_begin || o->span_end != a->span_end ||
-          !task_data(rw, n, o->a.item))
-        continue;
-      rw_puts(&calls, calls.len ? ", " : "");
-      host_call(&calls, o);
-      done[j] = true;
-    }
-    const RwSlot *slot = rw_facts_slot(&rw->facts, a->span_begin, a->span_end);
-    RwBuf b = {0};
-    if (slot && !slot->declaration) {
-      rw_printf(&b, "(%s, (", calls.s);
-      rw_buf_original(&b, &rw->f->src, rw->opt->path, a->span_begin, a->span_end);
-      rw_puts(&b, "))");
-      rw_edit(&rw->edits, a->span_begin, a->span_end, rw_buf_take(&b));
-    } else {
-      size_t at = slot ? slot->before : a->span_begin;
-      rw_printf(&b, "%s; ", calls.s);
-      rw_edit(&rw->edits, at, at, rw_buf_take(&b));
-    }
-    rw_buf_free(&calls);
+/* The host calls of uses u[0..n) made by one statement (span) at the
+ * statement. A statement may go before a statement; in a loop's or a
+ * conditional's header the calls join the expression with a comma, so
+ * they run at every evaluation. */
+static void host_calls(Rw *rw, const XAccess *u, int n) {
+  RwBuf calls = {0}, b = {0};
+  for (int i = 0; i < n; i++) {
+    rw_puts(&calls, i ? ", " : "");
+    host_call(&calls, &u[i]);
   }
-  free(done);
+  size_t begin = u[0].span_begin, end = u[0].span_end;
+  const RwSlot *slot = rw_facts_slot(&rw->facts, begin, end);
+  if (slot && !slot->declaration) {
+    rw_printf(&b, "(%s, (", calls.s);
+    rw_buf_original(&b, &rw->f->src, rw->opt->path, begin, end);
+    rw_puts(&b, "))");
+    rw_edit(&rw->edits, begin, end, rw_buf_take(&b));
+  } else {
+    size_t at = slot ? slot->before : begin;
+    rw_printf(&b, "%s; ", calls.s);
+    rw_edit(&rw->edits, at, at, rw_buf_take(&b));
+  }
+  rw_buf_free(&calls);
+}
+
+/* Before host code touching task data, the data comes to the host: one
+ * edit per statement (span) of node n making such accesses. */
+static void host_code(Rw *rw, const XNode *n) {
+  if (!after_a_task(rw, n))
+    return;
+  XAccess *u = NULL;
+  int len = 0, cap = 0;
+  for (int k = 0; k < n->nacc; k++)
+    if (n->acc[k].a.mode)
+      host_uses(rw, n, &n->acc[k], &u, &len, &cap);
+  /* One edit per span: its uses first, in order. */
+  for (int i = 0; i < len; i++) {
+    int j = i + 1;
+    for (int k = i + 1; k < len; k++)
+      if (u[k].span_begin == u[i].span_begin && u[k].span_end == u[i].span_end) {
+        XAccess t = u[k];
+        memmove(&u[j + 1], &u[j], sizeof *u * (size_t)(k - j));
+        u[j++] = t;
+      }
+    host_calls(rw, u + i, j - i);
+    i = j - 1;
+  }
+  free(u);
 }
 
 static bool inside_task(const Rw *rw, size_t b, size_t e) {
