@@ -42,9 +42,31 @@ static Annot *push(AnnotList *l) {
   return a;
 }
 
+/* A #define writing _Pragma("esched ...") itself: esched does not see what
+ * it produces (esched.h's macros are the way), so its _Pragma is noted for a
+ * warning. */
+static bool scan_define(AnnotList *l, const Source *s, size_t p, size_t line_end) {
+  for (; p + 7 < line_end; p++) {
+    if (memcmp(s->text + p, "_Pragma", 7) != 0 || (p > 0 && ident_char(s->text[p - 1])))
+      continue;
+    size_t q = p + 7;
+    while (q < line_end && strchr(" \t(\"", s->text[q]))
+      q++;
+    if (q + 6 <= line_end && !memcmp(s->text + q, "esched", 6)) {
+      if (es_vec_reserve(&l->pragma_macros, &l->pragma_macros_cap, l->npragma_macros + 1,
+                         sizeof *l->pragma_macros))
+        return false;
+      l->pragma_macros[l->npragma_macros++] = p;
+    }
+  }
+  return true;
+}
+
 /* directive = "#" blanks "pragma" blanks "esched" rest-of-line */
 static bool scan_pragma(AnnotList *l, const Source *s, size_t hash, size_t line_end) {
   size_t p = source_skip_blanks(s, hash + 1);
+  if (word_at(s, p, "define"))
+    return scan_define(l, s, p + 6, line_end);
   if (!word_at(s, p, "pragma"))
     return true;
   size_t q = source_skip_blanks(s, p + 6);
@@ -187,6 +209,7 @@ void annots_free(AnnotList *l) {
   free(l->exprs);
   free(l->value);
   free(l->known);
+  free(l->pragma_macros);
   es_strmap_free(&l->expr_index);
   memset(l, 0, sizeof *l);
 }
@@ -198,7 +221,41 @@ const EsClause *annot_clause(const Annot *a, EsClauseKind k) {
   return NULL;
 }
 
-size_t annot_at_col(const Annot *a, int col) { return a->text + (size_t)col - 1; }
+size_t annot_at_col(const Annot *a, int col) {
+  return a->expanded ? a->begin : a->text + (size_t)col - 1;
+}
+
+/* The end of a macro's use at begin: after its arguments, or its name. */
+static size_t use_end(const Source *s, size_t begin) {
+  size_t p = begin;
+  while (p < s->len && ident_char(s->text[p]))
+    p++;
+  size_t name_end = p;
+  while (p < s->len && strchr(" \t\r\n", s->text[p]))
+    p++;
+  if (p >= s->len || s->text[p] != '(')
+    return name_end;
+  size_t end = es_annotation_group_end(s->text, s->len, p);
+  return end > s->len ? s->len : end;
+}
+
+bool annots_add_expanded(AnnotList *l, const Source *s, size_t at, const char *text,
+                         const char *const *devices) {
+  int i = annots_lower_bound(l, at);
+  if (i < l->len && l->v[i].begin == at)
+    return true; /* written in the source: read from there */
+  if (!push(l))
+    return false;
+  memmove(&l->v[i + 1], &l->v[i], sizeof *l->v * (size_t)(l->len - 1 - i));
+  Annot *a = &l->v[i];
+  memset(a, 0, sizeof *a);
+  a->begin = a->text = at;
+  a->end = use_end(s, at);
+  a->macro = a->expanded = true;
+  a->status = ANNOT_REAL; /* clang expanded it */
+  a->parse_rc = es_annotation_parse(text, strlen(text), devices, &a->parsed);
+  return a->parse_rc != ES_ENOMEM;
+}
 
 int annots_lower_bound(const AnnotList *l, size_t offset) {
   int lo = 0, hi = l->len;
@@ -227,9 +284,19 @@ char *annots_appendix(const AnnotList *l) {
   return out;
 }
 
+/* An expanded annotation's expressions were not in the appendix: only
+ * plain integers are known there. */
+static bool integer(const char *expr, long long *value) {
+  char *end;
+  *value = strtoll(expr, &end, 0);
+  return end != expr && *end == '\0';
+}
+
 bool annots_constant(const AnnotList *l, const char *expr, long long *value) {
   int i = expr ? es_strmap_get(&l->expr_index, expr) : -1;
-  if (i < 0 || !l->known[i])
+  if (i < 0)
+    return expr && integer(expr, value);
+  if (!l->known[i])
     return false;
   *value = l->value[i];
   return true;

@@ -31,7 +31,9 @@ typedef enum AnnotStatus {
 typedef struct Annot {
   size_t begin, end; /* the whole annotation: '#' .. end of line, or NAME(...) */
   size_t text;       /* file offset of the parser's text */
-  bool macro;        /* ESCHED_TASK / ESCHED_REGION */
+  bool macro;        /* ESCHED_TASK / ESCHED_REGION, or a macro of the program */
+  bool expanded;     /* made by a macro of the program: its text is clang's
+                        expansion, so its positions are the macro's use */
   AnnotStatus status;
   bool attached; /* a statement follows it */
   bool reported; /* its errors were printed */
@@ -52,6 +54,9 @@ typedef struct AnnotList {
   /* Some candidate is inside #if/#ifdef/#ifndef: whether it is skipped must
    * be asked of clang (a preprocessing record, which costs parse time). */
   bool conditional;
+  /* #define lines writing _Pragma("esched ..."): the _Pragma's offsets. */
+  size_t *pragma_macros;
+  int npragma_macros, pragma_macros_cap;
 } AnnotList;
 
 /* Finds and parses every candidate of s. devices as for es_annotation_parse.
@@ -59,10 +64,18 @@ typedef struct AnnotList {
 bool annots_scan(AnnotList *l, const Source *s, const char *const *devices);
 void annots_free(AnnotList *l);
 
+/* Adds the annotation that a macro of the program produced at offset at
+ * (the macro's use), text being its expansion after "esched " (tu_messages
+ * reads it from esched.h's messages), unless an annotation written in the
+ * source starts there. Returns false when out of memory. */
+bool annots_add_expanded(AnnotList *l, const Source *s, size_t at, const char *text,
+                         const char *const *devices);
+
 /* The first clause of kind k of annotation a, or NULL. */
 const EsClause *annot_clause(const Annot *a, EsClauseKind k);
 
-/* The file offset of column col of annotation a's text. */
+/* The file offset of column col of annotation a's text (its start for an
+ * expanded one). */
 size_t annot_at_col(const Annot *a, int col);
 
 /* Index of the first annotation with begin >= offset (len when none). */

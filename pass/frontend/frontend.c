@@ -77,6 +77,19 @@ static bool load(Frontend *f) {
   return !f->in.build_dir || compdb_args(f->in.build_dir, f->abs_path, f->in.file, &f->in.cc);
 }
 
+/* The annotations macros of the program produced (esched.h's messages). */
+static bool add_expanded(Frontend *f) {
+  TuMessage *m;
+  int n = tu_messages(&f->tu, "esched ", &m);
+  bool ok = n >= 0;
+  for (int i = 0; ok && i < n; i++)
+    ok = annots_add_expanded(&f->annots, &f->src, m[i].offset, m[i].text, f->in.devices);
+  tu_messages_free(m, n > 0 ? n : 0);
+  if (!ok)
+    diag(DIAG_ERROR, NULL, 0, 0, "%s: out of memory", f->in.command);
+  return ok;
+}
+
 /* Parses and walks; prints clang's errors and every annotation error. */
 static bool analyze(Frontend *f) {
   if (!tu_parse(&f->tu, &f->src, f->abs_path, (const char *const *)f->in.cc.v, f->in.cc.n,
@@ -84,6 +97,8 @@ static bool analyze(Frontend *f) {
     return false;
   frontend_phase(f, "parse");
   int clang_errors = tu_report_errors(&f->tu);
+  if (!add_expanded(f))
+    return false;
   f->w = (Walker){.tu = &f->tu, .src = &f->src, .annots = &f->annots, .x = &f->x};
   bool ok = walk_unit(&f->w);
   frontend_phase(f, "walk");

@@ -7,6 +7,7 @@
 
 #include "pass/frontend/diag.h"
 #include "pass/frontend/public_headers.h"
+#include "scheduler/base/vec.h"
 
 #ifndef ESCHED_LIBCLANG_RESOURCE_DIR
 #define ESCHED_LIBCLANG_RESOURCE_DIR ""
@@ -15,20 +16,26 @@
 /* Our arguments go first so that the user's win: libclang's own resource
  * directory; no warnings (only errors are reported, and computing warnings
  * costs parse time); no error limit (the appendix may add many errors).
- * esched.h's folder comes last, searched after every other. */
+ * After them, what the user's must not change: esched.h's messages
+ * (tu_messages) are on, and stay warnings; -w would hide them. esched.h's
+ * folder comes last, searched after every other. */
 static const char **base_args(const char *const *args, int nargs, int *out_n) {
-  const char **v = malloc(sizeof *v * (size_t)(nargs + 6));
+  const char **v = malloc(sizeof *v * (size_t)(nargs + 10));
   if (!v)
     return NULL;
   int n = 0;
-  v[n++] = "-w";
+  v[n++] = "-Wno-everything";
   v[n++] = "-ferror-limit=0";
   if (ESCHED_LIBCLANG_RESOURCE_DIR[0]) {
     v[n++] = "-resource-dir";
     v[n++] = ESCHED_LIBCLANG_RESOURCE_DIR;
   }
   for (int i = 0; i < nargs; i++)
-    v[n++] = args[i];
+    if (strcmp(args[i], "-w") != 0)
+      v[n++] = args[i];
+  v[n++] = "-W#pragma-messages";
+  v[n++] = "-Wno-error=#pragma-messages";
+  v[n++] = "-D__ESCHED_EXTRACT__=1";
   v[n++] = "-idirafter";
   v[n++] = frontend_public_headers();
   *out_n = n;
@@ -220,4 +227,54 @@ int tu_report_errors(const Tu *t) {
     clang_disposeDiagnostic(d);
   }
   return errors;
+}
+
+/* Whether diagnostic d is a message of the main file starting with
+ * prefix; its text after the prefix (malloc'ed) and offset. */
+static bool message_of(const Tu *t, CXDiagnostic d, const char *prefix, TuMessage *m) {
+  CXString opt = clang_getDiagnosticOption(d, NULL), msg = clang_getDiagnosticSpelling(d);
+  const char *o = clang_getCString(opt), *text = clang_getCString(msg);
+  CXFile f;
+  unsigned off;
+  clang_getExpansionLocation(clang_getDiagnosticLocation(d), &f, NULL, NULL, &off);
+  size_t plen = strlen(prefix);
+  bool mine = o && !strcmp(o, "-W#pragma-messages") && text && !strncmp(text, prefix, plen) &&
+              f && clang_File_isEqual(f, t->file) && off < t->src->len;
+  m->offset = off;
+  m->text = mine ? malloc(strlen(text + plen) + 1) : NULL;
+  if (m->text)
+    strcpy(m->text, text + plen);
+  clang_disposeString(opt);
+  clang_disposeString(msg);
+  return mine;
+}
+
+int tu_messages(const Tu *t, const char *prefix, TuMessage **out) {
+  *out = NULL;
+  int len = 0, cap = 0;
+  bool nomem = false;
+  unsigned n = clang_getNumDiagnostics(t->tu);
+  for (unsigned i = 0; i < n && !nomem; i++) {
+    CXDiagnostic d = clang_getDiagnostic(t->tu, i);
+    TuMessage m;
+    if (message_of(t, d, prefix, &m)) {
+      nomem = !m.text || es_vec_reserve(out, &cap, len + 1, sizeof **out);
+      if (!nomem)
+        (*out)[len++] = m;
+      else
+        free(m.text);
+    }
+    clang_disposeDiagnostic(d);
+  }
+  if (!nomem)
+    return len;
+  tu_messages_free(*out, len);
+  *out = NULL;
+  return -1;
+}
+
+void tu_messages_free(TuMessage *m, int n) {
+  for (int i = 0; i < n; i++)
+    free(m[i].text);
+  free(m);
 }

@@ -31,6 +31,19 @@ void tu_dispose(Tu *t);
  * returns how many there were. */
 int tu_report_errors(const Tu *t);
 
+/* A `#pragma message` of the main file: where its macro is used (the
+ * outermost expansion), and its text after the prefix. */
+typedef struct TuMessage {
+  size_t offset;
+  char *text;
+} TuMessage;
+
+/* The messages of the main file whose text starts with prefix, in order
+ * (esched.h's form of the annotations in esched's parse), into *out; how
+ * many, or -1 when out of memory. Free with tu_messages_free. */
+int tu_messages(const Tu *t, const char *prefix, TuMessage **out);
+void tu_messages_free(TuMessage *m, int n);
+
 /* File offsets of a cursor's extent, at the expansion site of macros.
  * false when the extent is not in the main file. */
 bool tu_extent(const Tu *t, CXCursor c, size_t *begin, size_t *end);

@@ -516,9 +516,16 @@ static void report_clause_errors(Walker *w) {
     if (a->macro && a->end > w->src->len)
       walk_error(w, a->text - 1, "unbalanced parentheses: this '(' is not closed");
     for (int k = 0; k < a->parsed.nerrors; k++)
-      walk_error(w, a->text + (size_t)a->parsed.errors[k].col - 1, "%s",
+      walk_error(w, annot_at_col(a, a->parsed.errors[k].col), "%s%s",
+                 a->expanded ? "in the expansion of this macro: " : "",
                  a->parsed.errors[k].message);
   }
+  for (int i = 0; i < w->annots->npragma_macros; i++)
+    if (!walk_in_skipped(w, w->annots->pragma_macros[i]))
+      walk_warning(w, w->annots->pragma_macros[i],
+                   "esched does not see the annotations this macro writes with _Pragma; write "
+                   "them with ESCHED_TASK(...), ESCHED_REGION(...) or ESCHED_STREAM(...) from "
+                   "<esched.h>");
 }
 
 bool walk_unit(Walker *w) {
