@@ -84,12 +84,13 @@ static void empty_fn(void *const *p, const void *args) {
 }
 
 static const EsrtVariant v_empty[] = {{"cpu", empty_fn, 1e-6, 0}};
-static const EsrtTask t_static = {"bench", "empty", "empty", v_empty, 1, 0, 0, 0, NULL, NULL, 0};
-static const EsrtTask t_deferred = {"bench", "empty_d",     "empty_d", v_empty, 1, 0,
-                                    0,       ESRT_DEFERRED, NULL,      NULL,    0};
+static const EsrtTask t_static = {"bench", "empty", "empty", v_empty, 1,    0,   0,
+                                  0,       NULL,    NULL,    0,       NULL, NULL};
+static const EsrtTask t_deferred = {"bench",       "empty_d", "empty_d", v_empty, 1,    0,   0,
+                                    ESRT_DEFERRED, NULL,      NULL,      0,       NULL, NULL};
 static const EsrtVariant v_two[] = {{"cpu", empty_fn, 1e-6, 0}, {"gpu", empty_fn, 4e-7, 0}};
-static const EsrtTask t_two = {"bench", "empty_2",     "empty_2", v_two, 2, 0,
-                               0,       ESRT_DEFERRED, NULL,      NULL,  0};
+static const EsrtTask t_two = {"bench",       "empty_2", "empty_2", v_two, 2,    0,   0,
+                               ESRT_DEFERRED, NULL,      NULL,      0,     NULL, NULL};
 
 static double static_inline(long n, int nacc) {
   static long cell;

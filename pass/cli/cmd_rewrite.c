@@ -223,8 +223,13 @@ static bool sizes_known(const EsTaskSourceInfo *si) {
 }
 
 /* Tasks without a profile entry get the neutral time on each of their
- * devices; tasks with data of unknown size are pinned to the CPU. */
-static void default_costs(EsGraph *g, const EsProfile *prof, int *defaulted) {
+ * devices; unless the variant asks for one device (cpu-only, gpu-only),
+ * they are pinned to the CPU, where their data is: with no measurement the
+ * schedule has no reason to move them, and saying "they run on the CPU" is
+ * then true for every objective. Tasks with data of unknown size are
+ * pinned to the CPU too. Counts them in *defaulted, deferred ones
+ * included (the runtime gives those the same neutral time). */
+static void default_costs(EsGraph *g, const EsProfile *prof, bool single, int *defaulted) {
   for (int t = 0; t < g->ntasks; t++) {
     EsTask *task = &g->tasks[t];
     if (task->kind != ES_TASK_REGION || task->time_len || !task->source)
@@ -233,6 +238,8 @@ static void default_costs(EsGraph *g, const EsProfile *prof, int *defaulted) {
       task->pin = es_graph_device(g, "cpu");
     if (prof && es_profile_find(prof, es_task_key(task)))
       continue;
+    if (!single)
+      task->pin = es_graph_device(g, "cpu");
     es_graph_add_value(g, t, true, es_graph_device(g, "cpu"), -1, NEUTRAL_SECONDS, task->mark);
     for (int v = 0; v < task->source->nvariants; v++)
       if (strcmp(g->device_names[task->source->variants[v].device], "cpu") != 0)
@@ -240,11 +247,14 @@ static void default_costs(EsGraph *g, const EsProfile *prof, int *defaulted) {
                            task->mark);
     (*defaulted)++;
   }
+  for (int t = 0; t < g->ndeferred; t++)
+    *defaulted += !prof || !es_profile_find(prof, es_task_key(&g->deferred[t]));
 }
 
 /* The bytes of item the profile recorded for task t's runs, or -1. */
 static double recorded_bytes(const EsProfile *prof, const EsTask *t, const char *item) {
-  const EsProfileEntry *pe = t->kind == ES_TASK_REGION ? es_profile_find(prof, es_task_key(t)) : NULL;
+  const EsProfileEntry *pe =
+      t->kind == ES_TASK_REGION ? es_profile_find(prof, es_task_key(t)) : NULL;
   for (int k = 0; pe && k < pe->nitems; k++)
     if (!strcmp(pe->item_names[k], item))
       return pe->item_bytes[k];
@@ -286,9 +296,7 @@ static EsProfile *load_profile(const char *path) {
   if (origin == ES_PROFILE_FROM_GOOD || origin == ES_PROFILE_DEFAULTS)
     diag(DIAG_WARNING, w.file, w.line, w.col, "%s; scheduling with %s", w.message,
          origin == ES_PROFILE_FROM_GOOD ? "its last good copy (.good)" : "default costs");
-  else if (origin == ES_PROFILE_MISSING)
-    diag(DIAG_WARNING, path, 0, 0, "no profile yet; scheduling with default costs");
-  return prof;
+  return prof; /* a missing file: the build's note says what that means */
 }
 
 /* The decisions per graph, and what they borrow from: the platform (device
@@ -399,6 +407,24 @@ static bool load_platform(Options *o, Plans *plans) {
   return true;
 }
 
+/* Tasks without measurements, said once per build in one line: where they
+ * run and how to measure them (docs/annotations.md, "A first profile"). A
+ * profiling build is silent (measuring them is what it is for), and so is
+ * cpu-only or gpu-only (the variant places them). */
+static void unmeasured_note(const Options *o, const EsProfile *prof, int n) {
+  const char *how = "measure them once: build with --profile-generate=DIR, run with "
+                    "ESCHED_PROFILE_MODE=all-devices, rebuild with "
+                    "--profile-use=DIR/esched-profile.yaml";
+  if (!prof)
+    diag(DIAG_NOTE, o->in.file, 0, 0,
+         "no profile%s: the %d task%s run%s on the CPU; to use "
+         "other devices, %s",
+         o->profile ? " yet" : "", n, n == 1 ? "" : "s", n == 1 ? "s" : "", how);
+  else
+    diag(DIAG_WARNING, o->in.file, 0, 0, "%d task%s %s no entry in the profile: %s on the CPU; %s",
+         n, n == 1 ? "" : "s", n == 1 ? "has" : "have", n == 1 ? "it runs" : "they run", how);
+}
+
 static bool schedule_all(const Options *o, Frontend *f, Plans *plans) {
   EsError err;
   diag_error_init(&err);
@@ -410,21 +436,18 @@ static bool schedule_all(const Options *o, Frontend *f, Plans *plans) {
   plans->algorithm = plan.algorithm;
   plans->objective = plan.problem.objective;
   int defaulted = 0;
+  bool single = plan.algorithm && !strncmp(plan.algorithm, "single:", 7);
   for (int i = 0; ok && i < f->graphs.len; i++) {
     EsGraph *g = f->graphs.v[i];
-    default_costs(g, prof, &defaulted);
+    default_costs(g, prof, single, &defaulted);
     profiled_bytes(g, prof);
     es_error_clear(&err);
     ok = es_plan(g, &plan, &plans->owned[i], NULL, 0, NULL, 0, &err) == ES_OK &&
          es_problem_build(g, &plan.problem, &plans->problems[i], &err) == ES_OK;
     plans->v[i] = (RwGraphPlan){plans->owned[i], &plans->problems[i]};
   }
-  if (ok && defaulted)
-    diag(DIAG_WARNING, o->in.file, 0, 0,
-         "%d task%s without a profile entry get%s neutral costs (%g s on each device %s a "
-         "variant for); build with --profile to schedule from measurements",
-         defaulted, defaulted == 1 ? "" : "s", defaulted == 1 ? "s" : "", NEUTRAL_SECONDS,
-         defaulted == 1 ? "it has" : "they have");
+  if (ok && defaulted && !o->profile_generate && !single)
+    unmeasured_note(o, prof, defaulted);
   return ok && schedule_streams(o, f, plans, prof);
 }
 

@@ -281,6 +281,23 @@ static const char *variant_flags(const XNode *n, int k) {
   return !l ? "0" : !strcmp(l, "cuda") ? "ESRT_VARIANT_CUDA" : "ESRT_VARIANT_OPENCL";
 }
 
+/* The data clause of an access as a C string literal: "in(x[0:n])". */
+static void clause_literal(RwBuf *t, const XAccess *a) {
+  RwBuf c = {0};
+  static const char *const word[] = {
+      [ES_ACCESS_IN] = "in", [ES_ACCESS_OUT] = "out", [ES_ACCESS_INOUT] = "inout"};
+  rw_printf(&c, "%s(%s", word[a->a.mode], a->a.item);
+  if (!a->whole) {
+    rw_printf(&c, "[%s:%s]", a->a.lo ? a->a.lo : "", a->a.len ? a->a.len : "");
+    for (int d = 0; d < a->ninner; d++)
+      rw_printf(&c, "[%s:%s]", a->inner_lo[d] ? a->inner_lo[d] : "",
+                a->inner_len[d] ? a->inner_len[d] : "");
+  }
+  rw_puts(&c, ")");
+  literal(t, c.s);
+  rw_buf_free(&c);
+}
+
 /* The task's descriptor: its variants, build-time choice, and the names of
  * the data items of its accesses (idx[0..count)) for the profile. */
 static void descriptor(Rw *rw, const XNode *n, int task, int var, int level, bool outlined,
@@ -301,6 +318,11 @@ static void descriptor(Rw *rw, const XNode *n, int task, int var, int level, boo
     rw_puts(t, i ? ", " : "");
     literal(t, n->acc[idx[i]].a.item);
   }
+  rw_printf(t, "%s};\nstatic const char *const esrt_c%d_[] = {", count ? "" : "NULL", task);
+  for (int i = 0; i < count; i++) {
+    rw_puts(t, i ? ", " : "");
+    clause_literal(t, &n->acc[idx[i]]);
+  }
   rw_printf(t, "%s};\nstatic const EsrtTask esrt_t%d_ = {", count ? "" : "NULL", task);
   literal(t, rw->f->x.graphs[n->graph].name);
   rw_puts(t, ", ");
@@ -311,18 +333,33 @@ static void descriptor(Rw *rw, const XNode *n, int task, int var, int level, boo
                       : outlined              ? "ESRT_DEFERRED"
                       : n->noreplay           ? "ESRT_NO_REPLAY"
                                               : "0";
-  rw_printf(t, ", esrt_v%d_, %d, %d, %d, %s, &esrt_unit_, esrt_i%d_, %d};\n", task, nvariants(n),
-            var, level, flags, task, count);
+  rw_printf(t, ", esrt_v%d_, %d, %d, %d, %s, &esrt_unit_, esrt_i%d_, %d, esrt_c%d_, ", task,
+            nvariants(n), var, level, flags, task, count, task);
+  char where[64];
+  snprintf(where, sizeof where, ":%d", n->line);
+  RwBuf src = {0};
+  rw_printf(&src, "%s%s", rw->opt->path, where);
+  literal(t, src.s);
+  rw_buf_free(&src);
+  rw_puts(t, "};\n");
   rw_printf(&rw->unit_tasks, "%s&esrt_t%d_", rw->ntasks++ ? ", " : "", task);
 }
 
 /* ---- static tasks: the inline form ---- */
 
-/* The call of variant k of a call region, its data arguments translated to
- * device addresses: dev is how the device pointer of slot s is spelled
- * ("esrt_p_[%d]"), base how its host base is, args[i] how argument i is. */
+/* How a variant call names its task's arrays: the descriptor's index,
+ * the device addresses ("esrt_p_") and the host ranges ("esrt_a_"). */
+typedef struct CallArrays {
+  int task;
+  const char *dev, *acc;
+} CallArrays;
+
+/* The call of function fn for a call region, its pointer arguments
+ * translated to device addresses: by the data item an argument names, else
+ * (lookup: a device variant) by where its address falls at run time.
+ * args[i] is how argument i is spelled. */
 static bool variant_call(Rw *rw, RwBuf *b, const XNode *n, const char *fn, const int *idx,
-                         int count, const char *dev, const char *base, const char *const *args) {
+                         int count, const CallArrays *arr, const char *const *args, bool lookup) {
   const RwCall *c = rw_facts_call(&rw->facts, (int)(n - rw->f->x.nodes));
   if (!c || c->nargs != n->nargs) {
     error_at(rw, (size_t)n->range.begin_offset,
@@ -334,15 +371,13 @@ static bool variant_call(Rw *rw, RwBuf *b, const XNode *n, const char *fn, const
     const RwArg *a = &c->args[i];
     int s = a->pointer && a->access >= 0 && !a->ambiguous ? rw_slot_of(idx, count, a->access) : -1;
     rw_puts(b, i ? ", " : "");
-    if (s < 0) {
+    if (s >= 0)
+      rw_printf(b, "esrt_dev(%s[%d], %s[%d].ptr, %s)", arr->dev, s, arr->acc, s, args[i]);
+    else if (a->pointer && lookup)
+      rw_printf(b, "esrt_dev_find(&esrt_t%d_, %d, %s, %s, %d, %s)", arr->task, i, arr->dev,
+                arr->acc, count, args[i]);
+    else
       rw_puts(b, args[i]);
-      continue;
-    }
-    rw_puts(b, "esrt_dev_(");
-    rw_printf(b, dev, s);
-    rw_puts(b, ", ");
-    rw_printf(b, base, s);
-    rw_printf(b, ", %s)", args[i]);
   }
   rw_puts(b, ")");
   return true;
@@ -350,11 +385,11 @@ static bool variant_call(Rw *rw, RwBuf *b, const XNode *n, const char *fn, const
 
 /* `else if (esrt_k_ == k) variant_k(...);` for every device variant, then
  * the region itself as the last else. */
-static void variant_chain(Rw *rw, RwBuf *b, const XNode *n, const int *idx, int count) {
+static void variant_chain(Rw *rw, RwBuf *b, const XNode *n, const int *idx, int count, int task) {
+  CallArrays arr = {task, "esrt_p_", "esrt_a_"};
   for (int k = 1; k < nvariants(n) && n->callee; k++) {
     rw_printf(b, "    %sif (esrt_k_ == %d)\n      ", k > 1 ? "else " : "", k);
-    variant_call(rw, b, n, variant(n, k)->function, idx, count, "esrt_p_[%d]", "esrt_a_[%d].ptr",
-                 n->args);
+    variant_call(rw, b, n, variant(n, k)->function, idx, count, &arr, n->args, true);
     rw_puts(b, ";\n");
   }
   if (nvariants(n) > 1 && n->callee)
@@ -387,23 +422,24 @@ static void static_task(Rw *rw, const XNode *n, int task) {
     free(idx);
     return;
   }
-  rw_printf(&b, "{ /* esched: task %s */\n  EsrtRun esrt_r_;\n", n->name);
-  if (count < 0) {
-    /* Unknown sizes: the task runs on the host, with its data there. */
-    host_whole(&b, n);
+  /* Declarations first: the block is C89 too. */
+  rw_printf(&b, "{ /* esched: task %s */\n  EsrtRun esrt_r_;\n  int esrt_k_;\n", n->name);
+  bool unknown = count < 0;
+  if (unknown) /* the task runs on the host, with its data there */
     rw_puts(&b, "  EsrtAccess esrt_a_[1] = {{0, 0, 0}};\n");
-    count = 0;
-  } else {
+  else
     rw_puts(&b, acc.s);
-  }
-  descriptor(rw, n, task, var, level, false, idx, count);
+  count = unknown ? 0 : count;
   rw_printf(&b, "  void *esrt_p_[%d];\n", count ? count : 1);
+  if (unknown)
+    host_whole(&b, n);
+  descriptor(rw, n, task, var, level, false, idx, count);
   noalias_check(&b, n, idx, count, task);
   rw_printf(&b,
-            "  for (int esrt_k_ = esrt_task_first(&esrt_r_, &esrt_t%d_, esrt_a_, %d, esrt_p_); "
+            "  for (esrt_k_ = esrt_task_first(&esrt_r_, &esrt_t%d_, esrt_a_, %d, esrt_p_); "
             "esrt_k_ >= 0;\n       esrt_k_ = esrt_task_next(&esrt_r_))\n",
             task, count);
-  variant_chain(rw, &b, n, idx, count);
+  variant_chain(rw, &b, n, idx, count, task);
   rw_buf_original(&b, &rw->f->src, rw->opt->path, (size_t)n->range.begin_offset,
                   (size_t)n->range.end_offset);
   rw_puts(&b, "\n}");
@@ -423,7 +459,7 @@ static void outline(Rw *rw, RwBuf *b, const XNode *n, const RwCall *c, int task,
   rw_printf(b, "struct esrt_args%d_ {", task);
   for (int i = 0; i < c->nargs; i++)
     rw_printf(b, " %s a%d;", c->args[i].opaque ? "void *" : c->args[i].type, i);
-  rw_printf(b, " const void *base_[%d]; };\n", count ? count : 1);
+  rw_printf(b, " EsrtAccess acc_[%d]; };\n", count ? count : 1);
   const char **args = calloc((size_t)c->nargs + 1, sizeof *args);
   char(*names)[24] = calloc((size_t)c->nargs + 1, sizeof *names);
   for (int i = 0; args && names && i < c->nargs; i++) {
@@ -439,8 +475,8 @@ static void outline(Rw *rw, RwBuf *b, const XNode *n, const RwCall *c, int task,
               "static void esrt_f%d_%d_(void *const *esrt_p_, const void *esrt_v_) {\n"
               "  const struct esrt_args%d_ *esrt_x_ = esrt_v_;\n  ",
               task, k, task);
-    variant_call(rw, b, n, k ? variant(n, k)->function : n->callee, idx, count, "esrt_p_[%d]",
-                 "esrt_x_->base_[%d]", args);
+    CallArrays arr = {task, "esrt_p_", "esrt_x_->acc_"};
+    variant_call(rw, b, n, k ? variant(n, k)->function : n->callee, idx, count, &arr, args, k > 0);
     rw_puts(b, ";\n}\n");
   }
   rw_buf_free(&scratch);
@@ -493,9 +529,9 @@ static void deferred_task(Rw *rw, const XNode *n, int task) {
   rw_printf(&b, "  struct esrt_args%d_ esrt_x_ = {", task);
   for (int i = 0; i < c->nargs; i++)
     rw_printf(&b, c->args[i].opaque ? "(void *)(%s), " : "%s, ", n->args[i]);
-  rw_puts(&b, "{0}};\n");
+  rw_puts(&b, "{{0, 0, 0}}};\n");
   for (int i = 0; i < count; i++)
-    rw_printf(&b, "  esrt_x_.base_[%d] = esrt_a_[%d].ptr;\n", i, i);
+    rw_printf(&b, "  esrt_x_.acc_[%d] = esrt_a_[%d];\n", i, i);
   rw_printf(&b, "  esrt_submit(&esrt_t%d_, esrt_a_, %d, &esrt_x_, sizeof esrt_x_);\n}", task,
             count);
   free(idx);
@@ -685,15 +721,10 @@ static void preamble(Rw *rw) {
   RwBuf b = {0};
   rw_printf(&b, "/* Rewritten by esched %s from %s: edit the original, not this. */\n",
             ESCHED_VERSION, rw->opt->path);
-  rw_puts(&b, "#include <esched_rt.h>\nESRT_REQUIRE_ABI(2);\n"
+  rw_puts(&b, "#include <esched_rt.h>\nESRT_REQUIRE_ABI(3);\n"
               "#if defined(__GNUC__)\n"
               "#pragma GCC diagnostic ignored \"-Wunknown-pragmas\"\n"
               "#endif\n"
-              "/* A host address inside a range's host copy -> the same place in the copy\n"
-              " * the device uses. */\n"
-              "static inline void *esrt_dev_(void *dev, const void *base, const void *host) {\n"
-              "  return dev ? (char *)dev + ((const char *)host - (const char *)base) : 0;\n"
-              "}\n"
               "static const EsrtUnit esrt_unit_;\n");
   if (rw->decls.s)
     rw_puts(&b, rw->decls.s);

@@ -213,3 +213,26 @@ void esrt_check_noalias(const char *task, const EsrtAccess *acc, const char *con
       abort();
     }
 }
+
+void *esrt_dev(void *dev, const void *base, const void *host) {
+  return dev ? (char *)dev + ((const char *)host - (const char *)base) : NULL;
+}
+
+void *esrt_dev_find(const EsrtTask *t, int arg, void *const *dev, const EsrtAccess *acc, int n,
+                    const void *host) {
+  uintptr_t h = (uintptr_t)host;
+  for (int i = 0; host && i < n; i++) {
+    uintptr_t p = (uintptr_t)acc[i].ptr;
+    if (dev[i] && h >= p && h - p < acc[i].bytes)
+      return (char *)dev[i] + (h - p);
+  }
+  RtState *s = host ? rt_state_locked() : NULL;
+  if (s) {
+    rt_warn_locked(s,
+                   "task '%s': argument %d points into none of the task's data, so its device "
+                   "variant gets a host address; name that data in a clause",
+                   t->key ? t->key : t->name ? t->name : "?", arg + 1);
+    rt_state_unlock(s);
+  }
+  return (void *)host;
+}

@@ -53,8 +53,11 @@ extern "C" {
  *    ptr, alt, energy and measure; EsrtUnit, esrt_task_first,
  *    esrt_task_next, esrt_register_unit and ESRT_NO_REPLAY are new. Code generated for 1
  *    compiles against 2 once it asks for 2 (trailing members it leaves out
- *    are zero: no unit, items named by index). */
-#define ESRT_ABI_VERSION 2
+ *    are zero: no unit, items named by index).
+ * 3: EsrtTask gained clauses and source (trailing: the check's reports);
+ *    esrt_dev and esrt_dev_find are new. Code generated for 2 compiles
+ *    against 3 once it asks for 3. */
+#define ESRT_ABI_VERSION 3
 
 /* Access modes of one data range. ESRT_OUT promises that the task
  * overwrites every byte of the range (nothing is copied in); a task that
@@ -64,15 +67,15 @@ enum { ESRT_IN = 1, ESRT_OUT = 2, ESRT_INOUT = 3 };
 /* EsrtTask.flags */
 enum {
   ESRT_DEFERRED = 1,  /* scheduled at run time (loops, recursion) */
-  ESRT_NO_REPLAY = 2, /* effects beyond the accesses (I/O, unlisted globals): never run twice */
+  ESRT_NO_REPLAY = 2 /* effects beyond the accesses (I/O, unlisted globals): never run twice */
 };
 
 /* EsrtVariant.flags: what kind of function the variant is. Without a flag
  * it is plain C (the host, or sim's memory); a launcher runs only on the
  * back end of its kind (see "Launchers" below). */
 enum {
-  ESRT_VARIANT_CUDA = 1,   /* a launcher of CUDA kernels (a .cu file): the cuda back end */
-  ESRT_VARIANT_OPENCL = 2, /* a launcher of OpenCL kernels: the opencl back end */
+  ESRT_VARIANT_CUDA = 1,  /* a launcher of CUDA kernels (a .cu file): the cuda back end */
+  ESRT_VARIANT_OPENCL = 2 /* a launcher of OpenCL kernels: the opencl back end */
 };
 
 /* An outlined variant: ptr[i] is the device address of the task's i-th
@@ -108,7 +111,9 @@ struct EsrtUnit;
  * translation unit's list of its tasks (the profile's stale marking learns
  * the program's task set from it); items[i] names the data item of the
  * task's i-th access (the profile's bytes per item), i < nitems; without
- * it items are named by index ("0", "1", ...). */
+ * it items are named by index ("0", "1", ...). clauses[i] is the data
+ * clause of access i as written ("in(x[0:n])") and source where the
+ * annotation is ("prog.c:12"), for ESCHED_CHECK's reports; NULL: unknown. */
 typedef struct EsrtTask {
   const char *graph;
   const char *name;
@@ -121,6 +126,8 @@ typedef struct EsrtTask {
   const struct EsrtUnit *unit; /* ABI 2; NULL: no stale marking for this task */
   const char *const *items;    /* ABI 2; NULL: items named by index */
   int nitems;                  /* ABI 2 */
+  const char *const *clauses;  /* ABI 3; [nitems] or NULL */
+  const char *source;          /* ABI 3; or NULL */
 } EsrtTask;
 
 /* Every task of one translation unit, generated once per unit after its
@@ -251,6 +258,20 @@ void esrt_region_end(void);
  * two of them overlap, prints which (naming task) to stderr and aborts.
  * O(n^2); generated code calls it only without NDEBUG. */
 void esrt_check_noalias(const char *task, const EsrtAccess *acc, const char *const *names, int n);
+
+/* The device address that host address host has in a range copied to
+ * the device: dev is the copy of the range whose host address is base
+ * (NULL: none, and so is the result). What the rewriter passes a device
+ * variant for an argument that names a data item of its task. */
+void *esrt_dev(void *dev, const void *base, const void *host);
+
+/* The same for an argument that names no data item of task t (argument
+ * arg, 0-based, of its call): the address is looked up in the ranges
+ * acc[0..n) of the task, dev[i] being the copy of acc[i]. An address in
+ * none of them is returned as it is, with a warning: the variant reaches
+ * host memory its task does not declare. NULL stays NULL. O(n). */
+void *esrt_dev_find(const EsrtTask *t, int arg, void *const *dev, const EsrtAccess *acc, int n,
+                    const void *host);
 
 /* ---- Launchers (docs/runtime.md, "Back ends") ----
  *
