@@ -596,8 +596,9 @@ static void host_uses(Rw *rw, const XNode *n, const XAccess *a, XAccess **v, int
 
 /* `esrt_host(...)` for access a, as an expression. */
 static void host_call(RwBuf *b, const XAccess *a) {
-  /* Host code may write part of a range: never claim it overwrites all. */
-  const char *mode = a->a.mode == ES_ACCESS_IN ? "ESRT_IN" : "ESRT_INOUT";
+  /* Host code may write part of a range: never claim it overwrites all.
+   * Memory it frees leaves the devices too (a write ends their copies). */
+  const char *mode = a->a.mode == ES_ACCESS_IN && !a->kill ? "ESRT_IN" : "ESRT_INOUT";
   RwBuf r = {0};
   if (range_of(&r, a))
     rw_printf(b, "esrt_host(%s, %s)", r.s, mode);
@@ -638,8 +639,9 @@ static void host_code(Rw *rw, const XNode *n) {
     return;
   XAccess *u = NULL;
   int len = 0, cap = 0;
+  /* free(p) too: the runtime must not copy data back into freed memory. */
   for (int k = 0; k < n->nacc; k++)
-    if (n->acc[k].a.mode)
+    if (n->acc[k].a.mode || n->acc[k].kill)
       host_uses(rw, n, &n->acc[k], &u, &len, &cap);
   /* One edit per span: its uses first, in order. */
   for (int i = 0; i < len; i++) {

@@ -10,6 +10,7 @@
 #include "esched_rt.h"
 #include "runtime-stub/core/state.h"
 #include "runtime-stub/exec/alt.h"
+#include "runtime-stub/exec/check.h"
 #include "runtime-stub/exec/device.h"
 #include "runtime-stub/exec/exec.h"
 #include "runtime-stub/exec/flush.h"
@@ -50,7 +51,9 @@ static int begin(EsrtRun *r, const EsrtTask *t, const EsrtAccess *acc, int nacc,
   bool profiling = s->measured != NULL, measure = model < 0 || profiling || s->cfg.trace_wall;
   *r = (EsrtRun){t,     acc,     nacc,    p.variant, p.device, p.level, 0,
                  model, p.ready, p.bytes, ptr,       NULL,     -1,      measure};
-  if (loop && s->all_devices && !(t->flags & ESRT_NO_REPLAY))
+  if (s->check)
+    rt_check_access_locked(s, t, acc, nacc);
+  if (loop && (s->all_devices || s->check) && !(t->flags & ESRT_NO_REPLAY))
     rt_alt_begin_locked(s, ti, r);
   if (profiling)
     r->energy = rt_meter_read_locked(s, rt_meter_of(s, r->device));
@@ -162,6 +165,8 @@ void esrt_host(const void *ptr, size_t bytes, int mode) {
   while (s->flushing) /* a batch another thread runs may write the range */
     pthread_cond_wait(&s->cond, &s->lock);
   EsrtAccess a = {ptr, bytes, mode};
+  if (s->check)
+    rt_check_access_locked(s, NULL, &a, 1);
   void *dummy;
   double clock = s->host_clock, ready;
   rt_item_names_window(&s->names, (uintptr_t)ptr, (uintptr_t)ptr + bytes);
@@ -195,6 +200,8 @@ void esrt_region_end(void) {
   if (!s)
     return;
   rt_flush_locked(s);
+  if (s->check)
+    rt_check_region_end_locked(s);
   if (rt_registry_write_back(&s->reg, &s->host_clock))
     rt_warn_locked(s, "copying data back to the host failed");
   rt_state_unlock(s);

@@ -8,6 +8,7 @@
 
 #include "runtime-stub/api/summary.h"
 #include "runtime-stub/core/state.h"
+#include "runtime-stub/exec/check.h"
 #include "runtime-stub/exec/exec.h"
 #include "runtime-stub/exec/flush.h"
 #include "runtime-stub/exec/tasks.h"
@@ -70,6 +71,7 @@ static void read_config(RtState *s) {
   c->profile_mode = (RtProfileMode)env_choice(s, "ESCHED_PROFILE_MODE", modes);
   c->energy = (RtEnergyKind)env_choice(s, "ESCHED_ENERGY", energy);
   c->trace_wall = env_choice(s, "ESCHED_TRACE_CLOCK", clocks) == 1;
+  c->check = env("ESCHED_CHECK") && strcmp(env("ESCHED_CHECK"), "0") != 0;
   const char *max = env("ESCHED_DEFER_MAX");
   c->defer_max = max ? atoi(max) : 4096;
   if (c->defer_max < 1) {
@@ -226,6 +228,7 @@ static void open_dvfs(RtState *s) {
 
 /* Frees everything but the mutex, the condition and the atexit flag. */
 static void teardown(RtState *s) {
+  rt_check_free_locked(s);
   rt_streams_free(s->streams);
   rt_registry_free(&s->reg);
   for (int i = 1; i < s->reg.nspaces; i++)
@@ -269,6 +272,8 @@ static void init_locked(RtState *s) {
   rt_item_names_window(&s->names, 0, UINTPTR_MAX);
   open_dvfs(s);
   read_stream_rules(s);
+  if (s->cfg.check)
+    rt_check_start_locked(s);
   rt_profile_open_locked(s);
   if (!s->atexit_done)
     s->atexit_done = atexit(shutdown_at_exit) == 0;
@@ -327,6 +332,8 @@ static void shutdown(bool at_exit) {
       rt_batch_clear(&s->pending);
     }
     rt_flush_locked(s);
+    if (s->check)
+      rt_check_region_end_locked(s);
     if (rt_registry_write_back(&s->reg, &s->host_clock))
       rt_warn_locked(s, "copying data back to the host failed");
     for (int i = 0; i < s->streams->len; i++) /* rounds other threads run */

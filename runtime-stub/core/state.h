@@ -55,6 +55,7 @@ typedef struct RtConfig {
   RtEnergyKind energy;
   int defer_max;
   bool trace_wall; /* ESCHED_TRACE_CLOCK=wall: the trace shows measured times */
+  bool check; /* ESCHED_CHECK=1 */
 } RtConfig;
 
 /* A task descriptor resolved against the platform, once per descriptor. */
@@ -146,6 +147,9 @@ typedef struct RtState {
   void *nvml_energy; /* NVML's meter of device nvml_dev (the first cuda device), or NULL */
   int nvml_dev;
   long samples, extra_runs, by_meter[3];
+  /* ESCHED_CHECK (exec/check.h, a room above this one): what it remembers
+   * of the bytes tasks left unwritten; NULL when the check is off. */
+  struct RtChecks *check;
   /* Streams (stream/stream.h, a room above this one): their schedules, core
    * threads and counters, and the skip and delay requests for their rounds. */
   struct RtStreams *streams;

@@ -11,6 +11,7 @@
 
 #include "runtime-stub/core/state.h"
 #include "runtime-stub/exec/alt.h"
+#include "runtime-stub/exec/check.h"
 #include "runtime-stub/exec/device.h"
 #include "runtime-stub/exec/tasks.h"
 #include "runtime-stub/profile/profiling.h"
@@ -65,7 +66,9 @@ void rt_exec_call_locked(RtState *s, const RtTaskInfo *ti, int variant, int devi
     rt_warn_locked(s, "task '%s' was submitted, but its variant %d has no function",
                    ti->task->key ? ti->task->key : "?", p.variant);
   } else {
-    if (s->all_devices && !(ti->task->flags & ESRT_NO_REPLAY))
+    if (s->check)
+      rt_check_access_locked(s, ti->task, acc, n);
+    if ((s->all_devices || s->check) && !(ti->task->flags & ESRT_NO_REPLAY))
       rt_alt_call_locked(s, ti, &p, acc, n, ptr, args); /* before the inputs change */
     double model = rt_task_model_time(s, ti, p.variant, p.device, p.level, p.size);
     bool profiling = s->measured != NULL, measure = model < 0 || profiling || s->cfg.trace_wall;

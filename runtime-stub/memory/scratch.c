@@ -85,17 +85,20 @@ static int fill(RtScratch *sc, const RtRegistry *reg, int from, const char *src,
     memcpy(sc->buf[u], host, len);
     return reads && from != 0 ? rt_registry_copy(reg, from, 0, host, src, len) : ES_OK;
   }
-  int rc = alloc_in(reg, sc->space, len, &sc->buf[u]);
+  char *base;
+  int rc = alloc_in(reg, sc->space, len + 2 * sc->redzone, &base);
+  sc->buf[u] = rc ? NULL : base + sc->redzone;
   if (!rc && reads)
     rc = rt_registry_copy(reg, from, sc->space, sc->buf[u], src, len);
   return rc;
 }
 
 int rt_scratch_open(RtScratch *sc, const RtRegistry *reg, int from, void *const *src, int to,
-                    bool in_place, const EsrtAccess *acc, int n, void **ptr) {
+                    bool in_place, size_t redzone, const EsrtAccess *acc, int n, void **ptr) {
   memset(sc, 0, sizeof *sc);
   sc->space = to;
   sc->in_place = in_place && to == 0;
+  sc->redzone = sc->in_place ? 0 : redzone;
   size_t k = (size_t)n + 1;
   int *of = malloc(sizeof(int) * k), *first = malloc(sizeof(int) * k);
   bool *reads = malloc(sizeof(bool) * k);
@@ -131,7 +134,7 @@ void rt_scratch_close(RtScratch *sc, const RtRegistry *reg) {
       memcpy((void *)sc->lo[u], sc->buf[u], sc->hi[u] - sc->lo[u]);
       free(sc->buf[u]);
     } else {
-      release_in(reg, sc->space, sc->buf[u]);
+      release_in(reg, sc->space, sc->buf[u] - sc->redzone);
     }
   }
   free(sc->lo);

@@ -22,9 +22,10 @@
 #include "runtime-stub/memory/registry.h"
 
 typedef struct RtScratch {
-  int space;     /* where the variant runs (0: host memory) */
-  bool in_place; /* host memory itself, restored at close */
-  int n;         /* unions */
+  int space;      /* where the variant runs (0: host memory) */
+  bool in_place;  /* host memory itself, restored at close */
+  size_t redzone; /* bytes allocated before and after each copy (ESCHED_CHECK's guards) */
+  int n;          /* unions */
   uintptr_t *lo, *hi;
   char **buf; /* per union: the copy, or the saved host bytes (in place) */
 } RtScratch;
@@ -32,10 +33,11 @@ typedef struct RtScratch {
 /* Prepares the n ranges acc for a run in space `to`. src[i] is the address
  * of acc[i] in space `from`, where the bytes the task reads are current (the
  * scheduled variant's placement). ptr[i] receives the address of acc[i] for
- * the run. Returns 0, or ES_ENOMEM / ES_EIO with nothing left allocated and
- * host memory unchanged. */
+ * the run. Copies get redzone more bytes before and after them (buf[u] is
+ * the copy itself; none in place). Returns 0, or ES_ENOMEM / ES_EIO with
+ * nothing left allocated and host memory unchanged. */
 int rt_scratch_open(RtScratch *sc, const RtRegistry *reg, int from, void *const *src, int to,
-                    bool in_place, const EsrtAccess *acc, int n, void **ptr);
+                    bool in_place, size_t redzone, const EsrtAccess *acc, int n, void **ptr);
 /* Restores host memory (in place) and frees the copies. */
 void rt_scratch_close(RtScratch *sc, const RtRegistry *reg);
 

@@ -28,7 +28,7 @@ static void copies(RtRegistry *reg) {
                        {b, 0, ESRT_IN}};
   void *src[4] = {a, a + 4, b, b}, *ptr[4];
   RtScratch sc;
-  ASSERT_EQ(rt_scratch_open(&sc, reg, 0, src, 1, false, acc, 4, ptr), ES_OK);
+  ASSERT_EQ(rt_scratch_open(&sc, reg, 0, src, 1, false, 0, acc, 4, ptr), ES_OK);
   ASSERT_EQ(sc.n, 2);
   double *p0 = ptr[0], *p1 = ptr[1], *p2 = ptr[2];
   ASSERT_TRUE(p0 != a && p2 != b);
@@ -47,7 +47,7 @@ static void copies(RtRegistry *reg) {
   for (int i = 0; i < 16; i++)
     dev[i] = 100 + i;
   void *dsrc[2] = {dev, dev + 4};
-  ASSERT_EQ(rt_scratch_open(&sc, reg, 1, dsrc, 0, false, acc, 2, ptr), ES_OK);
+  ASSERT_EQ(rt_scratch_open(&sc, reg, 1, dsrc, 0, false, 0, acc, 2, ptr), ES_OK);
   ASSERT_NEAR(((double *)ptr[1])[0], 104, 0);
   ASSERT_TRUE(ptr[0] != a);
   rt_scratch_close(&sc, reg);
@@ -60,7 +60,7 @@ static void in_place(RtRegistry *reg) {
   EsrtAccess acc[2] = {{a, 8 * sizeof *a, ESRT_IN}, {a + 8, 8 * sizeof *a, ESRT_OUT}};
   void *src[2] = {dev, dev + 8}, *ptr[2];
   RtScratch sc;
-  ASSERT_EQ(rt_scratch_open(&sc, reg, 1, src, 0, true, acc, 2, ptr), ES_OK);
+  ASSERT_EQ(rt_scratch_open(&sc, reg, 1, src, 0, true, 0, acc, 2, ptr), ES_OK);
   ASSERT_TRUE(ptr[0] == a && ptr[1] == a + 8);
   ASSERT_NEAR(a[3], 103, 0); /* the current bytes, from the device */
   ASSERT_NEAR(a[12], 12, 0); /* written only: not fetched */
@@ -71,7 +71,7 @@ static void in_place(RtRegistry *reg) {
     ASSERT_NEAR(a[i], i, 0);
   /* In place from the host itself: saved and restored. */
   void *hsrc[2] = {a, a + 8};
-  ASSERT_EQ(rt_scratch_open(&sc, reg, 0, hsrc, 0, true, acc, 2, ptr), ES_OK);
+  ASSERT_EQ(rt_scratch_open(&sc, reg, 0, hsrc, 0, true, 0, acc, 2, ptr), ES_OK);
   a[0] = 42;
   rt_scratch_close(&sc, reg);
   ASSERT_NEAR(a[0], 0, 0);
