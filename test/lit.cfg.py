@@ -1,5 +1,5 @@
 # lit configuration of esched's tests (test/pass, test/scheduler,
-# test/runtime, test/diagnostics, test/layers). Helper files live in Inputs/ folders,
+# test/runtime, test/diagnostics, test/layers, test/programs). Helper files live in Inputs/ folders,
 # which are not tests.
 import os
 import sys
@@ -45,6 +45,11 @@ config.substitutions.append(("%opencl_lib", config.opencl_lib))
 config.substitutions.append(("%fake_cuda", config.fake_cuda))
 config.substitutions.append(("%opencl_env", "env " + config.opencl_env))
 config.substitutions.append(("%sanitize_flags", config.sanitize_flags))
+# test/programs: a program's whole matrix (run-program.sh); sanitizer builds
+# instrument the programs too, and run a quick matrix.
+config.substitutions.append(("%run_program", "env CC='%s' PROGRAM_FLAGS='%s' PROGRAM_QUICK=%d bash %s %s" % (
+    config.c_compiler, config.sanitize_flags, 1 if config.sanitize or config.tsan else 0,
+    os.path.join(config.esched_src_root, "test", "programs", "run-program.sh"), config.esched_bin)))
 config.substitutions.append(("%cmake", config.cmake))
 config.substitutions.append(("%obj_root", config.esched_obj_root))
 config.substitutions.append(("%python", sys.executable))

@@ -156,22 +156,22 @@ static bool inner_dims(Walker *w, const Annot *a, const EsClauseItem *it, CXType
 }
 
 /* Data reached through pointers stored in the item (T **w, rows allocated
- * one by one) is not moved: the task stays on the CPU and runs once. */
+ * one by one) is not moved: the task keeps only its CPU variant, the
+ * region itself, which works on host memory. */
 static void pointer_table(Walker *w, int n, const Annot *a, const EsClauseItem *it) {
   XNode *node = &w->x->nodes[n];
   if (node->nvariants == 0)
     return;
   walk_warning(w, annot_at_col(a, it->col),
                "'%s' holds pointers: esched moves them, not the data they point to, so task "
-               "'%s' runs on the CPU only (and once in all-devices profiling runs); allocate "
-               "that data in one block and name the block in a clause to let it move",
+               "'%s' runs on the CPU only; allocate that data in one block and name the block "
+               "in a clause to let it move",
                it->name, node->name ? node->name : "?");
-  char buf[256];
-  snprintf(buf, sizeof buf, "pointers in '%s'", it->name);
-  if (!node->noreplay)
-    node->noreplay = walk_intern(w, buf);
-  if (!node->pin)
-    node->pin = walk_intern(w, "cpu");
+  node->nvariants = 0;
+  node->noreplay = NULL;
+  if (node->pin && strcmp(node->pin, "cpu") != 0)
+    walk_error(w, annot_at_col(a, it->col), "task '%s' is pinned to '%s', but '%s' holds pointers",
+               node->name ? node->name : "?", node->pin, it->name);
 }
 
 /* The variable, its type (through the members) and whether its type is a

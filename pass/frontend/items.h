@@ -8,8 +8,8 @@
  * a variable or a member path (p->v, s.a) typed by libclang, with its
  * section. A parameter declared as an array (T a[N], T a[n][m]) named
  * without a section is its declared extent. An item holding pointers
- * (T **) gets a warning, and its task is pinned to the CPU and marked
- * noreplay: the data its pointers reach is not moved. Errors (an unknown
+ * (T **) gets a warning, and its task loses its device variants: the data
+ * its pointers reach is not moved. Errors (an unknown
  * variable or member, a pointer without a length, a section of a scalar,
  * more dimensions than the type) are reported at the item. */
 void items_clause_item(Walker *w, int n, const Annot *a, const EsClauseItem *it,
