@@ -2,6 +2,7 @@
  * initialisation from the environment on the first call into esched_rt.h,
  * and teardown at exit with the profile, the trace and the summary. */
 #include <stddef.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -172,6 +173,8 @@ static bool open_space(RtState *s, int d, int space, int *cuda_next, int *opencl
                    named ? "device kind " : "ESCHED_GPU=", ops->name, why, dev->name);
     return false;
   }
+  if (ops == &rt_mem_sim) /* its context: the spare bytes around buffers (ESCHED_CHECK's) */
+    ctx = (void *)(uintptr_t)(s->cfg.check ? RT_CHECK_SLACK : 0);
   rt_registry_set_space(&s->reg, space, ops, ctx);
   return true;
 }

@@ -24,6 +24,10 @@
 
 #include "runtime-stub/core/state.h"
 
+/* Spare bytes around the sim back end's buffers under ESCHED_CHECK: a
+ * variant writing past its sections in the real run leaves the heap whole. */
+#define RT_CHECK_SLACK 4096
+
 typedef struct RtCheck RtCheck;
 
 /* Whether variant v of ti runs on a device the check can watch (sim). */

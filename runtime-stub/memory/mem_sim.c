@@ -1,6 +1,10 @@
 /* The sim GPU back end: device memory is a separate host allocation and every
  * transfer an explicit copy, so the program computes with exactly the data
- * the runtime moved (docs/runtime.md, "Back ends"). */
+ * the runtime moved (docs/runtime.md, "Back ends"). Its context is the
+ * number of spare bytes around each buffer (cast to a pointer; 0 mostly):
+ * ESCHED_CHECK gives some, so that a variant writing past its sections
+ * does not break the heap before the check's report is read. */
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -8,17 +12,18 @@
 #include "scheduler/base/error.h"
 
 static int sim_alloc(void *ctx, size_t bytes, void **out) {
-  (void)ctx;
-  *out = malloc(bytes ? bytes : 1);
-  if (!*out)
+  size_t pad = (size_t)(uintptr_t)ctx;
+  char *base = malloc(bytes + 2 * pad + 1);
+  if (!base)
     return ES_ENOMEM;
-  memset(*out, RT_SIM_POISON, bytes);
+  memset(base, RT_SIM_POISON, bytes + 2 * pad);
+  *out = base + pad;
   return ES_OK;
 }
 
 static void sim_release(void *ctx, void *p) {
-  (void)ctx;
-  free(p);
+  if (p)
+    free((char *)p - (size_t)(uintptr_t)ctx);
 }
 
 static int sim_copy(void *ctx, void *dst, const void *src, size_t n, RtCopyDir dir) {
