@@ -133,10 +133,17 @@ static bool pointer_variable(CXCursor e) {
          clang_getCanonicalType(clang_getCursorType(e)).kind == CXType_Pointer;
 }
 
+/* A variable whose value is an address: a pointer, or an array (which
+ * decays to its address). */
+static bool address_variable(CXCursor e) {
+  e = tu_strip(e);
+  return clang_getCursorKind(e) == CXCursor_DeclRefExpr && tu_pointer_like(clang_getCursorType(e));
+}
+
 /* p = q: neither p's data nor q's is touched. */
 static void rebind(Scan *s, CXCursor lhs, CXCursor rhs) {
   mark(s, tu_strip(lhs), MARK_POINTER);
-  if (pointer_variable(rhs))
+  if (address_variable(rhs))
     mark(s, tu_strip(rhs), MARK_POINTER);
 }
 
@@ -152,7 +159,7 @@ static void on_var(Scan *s, CXCursor c) {
     return;
   CXCursor init = clang_getNullCursor();
   clang_visitChildren(c, last_visitor, &init);
-  if (!clang_Cursor_isNull(init) && pointer_variable(init))
+  if (!clang_Cursor_isNull(init) && address_variable(init))
     mark(s, tu_strip(init), MARK_POINTER);
 }
 
