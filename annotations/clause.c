@@ -315,8 +315,11 @@ static bool parse_item(Parser *p, EsClause *c) {
   c->nitems++;
   it->col = col_of(start);
   it->root_len = (int)strlen(it->name);
-  if (!parse_members(p, it))
+  if (!parse_members(p, it)) { /* no item: its error is reported */
+    free(it->name);
+    c->nitems--;
     return false;
+  }
   skip_space(p);
   return cur(p) != '[' || parse_sections(p, it);
 }

@@ -44,9 +44,9 @@ static bool member_type(Walker *w, const Annot *a, const EsClauseItem *it, CXTyp
     if (rec.kind == CXType_Record)
       clang_Type_visitFields(rec, field_visitor, &f);
     if (clang_Cursor_isNull(f.found)) {
-      char *ts = tu_string(clang_getTypeSpelling(*t));
+      char *ts = tu_string(clang_getTypeSpelling(arrow && rec.kind == CXType_Record ? rec : *t));
       bool record = clang_getCanonicalType(*t).kind == CXType_Record;
-      walk_error(w, annot_at_col(a, it->col), "%s: no member '%.*s' in '%s'%s", it->name, (int)n,
+      walk_error(w, annot_at_col(a, it->col), "'%s': no member '%.*s' in '%s'%s", it->name, (int)n,
                  p, ts ? ts : "?",
                  arrow && record ? " (a structure: write '.')"
                  : !arrow && clang_getCanonicalType(*t).kind == CXType_Pointer

@@ -333,7 +333,7 @@ static void compute_type_info(Walker *w, CXType t, bool param, TypeInfo *ti) {
     elem = tu_pointee(t);
   if (array && ct.kind == CXType_ConstantArray)
     *(ti->pointer ? &ti->bound : &ti->count) = clang_getArraySize(ct);
-  ti->pointee_pointer = ti->pointer && clang_getCanonicalType(elem).kind == CXType_Pointer;
+  ti->pointee_pointer = (ti->pointer || array) && clang_getCanonicalType(elem).kind == CXType_Pointer;
   ti->elem_size = clang_Type_getSizeOf(elem);
   if (ti->elem_size <= 0)
     ti->elem_size = -1;

@@ -73,7 +73,14 @@ static bool annot_at(const Walker *w, int i, int last, size_t k) {
 
 static void no_statement(Walker *w, Annot *a, const char *why) {
   a->attached = true; /* reported once */
-  walk_error(w, a->begin, "%s is not followed by a statement%s", walk_annot_spelling(a), why);
+  if (a->expanded) /* most likely the macro writes the statement too */
+    walk_error(w, a->begin,
+               "the annotation this macro produces is not followed by a statement after the "
+               "macro's use%s (a macro writing both the annotation and the statement is not "
+               "supported: write the statement after the use)",
+               why);
+  else
+    walk_error(w, a->begin, "%s is not followed by a statement%s", walk_annot_spelling(a), why);
 }
 
 /* A gap starts at a token boundary outside comments and literals (the end

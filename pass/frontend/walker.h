@@ -66,7 +66,7 @@ typedef struct TypeInfo {
   long long elem_size, count, bytes; /* -1 when unknown */
   long long bound;                   /* a parameter declared T a[N]: N; else -1 */
   bool pointer;
-  bool pointee_pointer; /* it points to pointers (T **): data reached through them */
+  bool pointee_pointer; /* its elements are pointers (T **, T *a[N]): data reached through them */
 } TypeInfo;
 
 /* What refs.c needs of a variable, computed once per function walk. */
