@@ -77,8 +77,8 @@ typedef struct EsClauseDim {
 /* One entry of an in/out/inout list: a variable, a member reached from one
  * (p->v, s.a.b), or an array section of either. */
 typedef struct EsClauseItem {
-  char *name;          /* the path without blanks: "x", "p->v", "s.a.b" */
-  int root_len;        /* the variable's length: name[0..root_len) */
+  char *name;   /* the path without blanks: "x", "p->v", "s.a.b" */
+  int root_len; /* the variable's length: name[0..root_len) */
   int col;
   bool section;        /* written with [lo:len] */
   char *lo, *len;      /* the first dimension's expression text, trimmed; NULL when omitted */

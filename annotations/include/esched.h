@@ -35,7 +35,7 @@
 /* esched's own parse defines __ESCHED_EXTRACT__: there each annotation is
  * also a `#pragma message` holding its text after macro expansion, which
  * is how esched reads the annotations that other macros produce. */
-#define ESCHED_STRING_(...) #__VA_ARGS__
+#define ESCHED_STRING_(...)   #__VA_ARGS__
 #define ESCHED_MESSAGE_(text) ESCHED_PRAGMA_(message(text))
 #define ESCHED_ANNOTATE_(...) ESCHED_MESSAGE_(ESCHED_STRING_(__VA_ARGS__))
 #else

@@ -29,7 +29,7 @@ typedef struct XAccess {
   const char **inner_lo, **inner_len; /* [ninner]: texts, NULL when omitted */
   long long *inner_count;             /* [ninner]: elements of that dimension, or -1 */
   int ninner;
-  bool inner_full; /* every inner dimension is whole: the section is a run of rows */
+  bool inner_full;             /* every inner dimension is whole: the section is a run of rows */
   long long lo_val, len_val;   /* the section's constant bounds, or -1 */
   long long elem_size;         /* sizeof one element, or -1 */
   long long count;             /* elements of a constant-size array, or -1 */

@@ -38,8 +38,8 @@ static bool member_type(Walker *w, const Annot *a, const EsClauseItem *it, CXTyp
     bool arrow = p[0] == '-';
     p += arrow ? 2 : 1;
     size_t n = strcspn(p, ".-");
-    CXType rec = clang_getCanonicalType(arrow ? clang_getPointeeType(clang_getCanonicalType(*t))
-                                              : *t);
+    CXType rec =
+        clang_getCanonicalType(arrow ? clang_getPointeeType(clang_getCanonicalType(*t)) : *t);
     Field f = {p, n, clang_getNullCursor()};
     if (rec.kind == CXType_Record)
       clang_Type_visitFields(rec, field_visitor, &f);
@@ -142,8 +142,7 @@ static bool inner_dims(Walker *w, const Annot *a, const EsClauseItem *it, CXType
     CXType c = clang_getCanonicalType(elem);
     if (!tu_is_array(c)) {
       walk_error(w, annot_at_col(a, d->bracket_col),
-                 "'%s' has %d dimension%s: this section has more", it->name, k + 1,
-                 k ? "s" : "");
+                 "'%s' has %d dimension%s: this section has more", it->name, k + 1, k ? "s" : "");
       return false;
     }
     acc->inner_lo[k] = d->lo ? walk_intern(w, d->lo) : NULL;
@@ -176,8 +175,8 @@ static void pointer_table(Walker *w, int n, const Annot *a, const EsClauseItem *
 
 /* The variable, its type (through the members) and whether its type is a
  * parameter's; false after an error. */
-static bool item_type(Walker *w, const Annot *a, const EsClauseItem *it, CXCursor *decl,
-                      CXType *t, bool *param) {
+static bool item_type(Walker *w, const Annot *a, const EsClauseItem *it, CXCursor *decl, CXType *t,
+                      bool *param) {
   char root[256];
   snprintf(root, sizeof root, "%.*s", it->root_len, it->name);
   *decl = walk_lookup(w, root);

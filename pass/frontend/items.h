@@ -12,7 +12,6 @@
  * its pointers reach is not moved. Errors (an unknown
  * variable or member, a pointer without a length, a section of a scalar,
  * more dimensions than the type) are reported at the item. */
-void items_clause_item(Walker *w, int n, const Annot *a, const EsClauseItem *it,
-                       EsAccessMode mode);
+void items_clause_item(Walker *w, int n, const Annot *a, const EsClauseItem *it, EsAccessMode mode);
 
 #endif

@@ -214,10 +214,10 @@ static const DeclInfo *decl_info(Walker *w, CXCursor decl) {
   DeclInfo *d = &w->decls[w->ndecls];
   CXSourceLocation loc = clang_getCursorLocation(decl);
   char *name = tu_string(clang_getCursorSpelling(decl));
-  *d = (DeclInfo){decl, name ? walk_intern(w, name) : NULL, tu_offset(loc),
-                  clang_Location_isFromMainFile(loc) != 0,
-                  refs_type_info(w, clang_getCursorType(decl),
-                                 clang_getCursorKind(decl) == CXCursor_ParmDecl)};
+  *d = (DeclInfo){
+      decl, name ? walk_intern(w, name) : NULL, tu_offset(loc),
+      clang_Location_isFromMainFile(loc) != 0,
+      refs_type_info(w, clang_getCursorType(decl), clang_getCursorKind(decl) == CXCursor_ParmDecl)};
   free(name);
   return d->name && d->type ? &w->decls[w->ndecls++] : NULL;
 }
@@ -333,7 +333,8 @@ static void compute_type_info(Walker *w, CXType t, bool param, TypeInfo *ti) {
     elem = tu_pointee(t);
   if (array && ct.kind == CXType_ConstantArray)
     *(ti->pointer ? &ti->bound : &ti->count) = clang_getArraySize(ct);
-  ti->pointee_pointer = (ti->pointer || array) && clang_getCanonicalType(elem).kind == CXType_Pointer;
+  ti->pointee_pointer =
+      (ti->pointer || array) && clang_getCanonicalType(elem).kind == CXType_Pointer;
   ti->elem_size = clang_Type_getSizeOf(elem);
   if (ti->elem_size <= 0)
     ti->elem_size = -1;
@@ -364,8 +365,8 @@ const TypeInfo *refs_type_info(Walker *w, CXType t, bool param) {
 
 bool refs_whole_access(Walker *w, CXCursor decl, const char *name, EsAccessMode mode,
                        XAccess *acc) {
-  const TypeInfo *ti = refs_type_info(w, clang_getCursorType(decl),
-                                      clang_getCursorKind(decl) == CXCursor_ParmDecl);
+  const TypeInfo *ti =
+      refs_type_info(w, clang_getCursorType(decl), clang_getCursorKind(decl) == CXCursor_ParmDecl);
   if (!ti)
     return false;
   refs_type_access(ti, name, mode, acc);

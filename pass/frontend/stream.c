@@ -147,8 +147,8 @@ static void table_entry(Walker *w, const Annot *a, XStreamTask *t, const EsClaus
   for (long q = strtol(en->key, NULL, 10); q > 1; q >>= 1)
     z++;
   if (z > ES_CROWN_ZMAX) {
-    walk_error(w, annot_at_col(a, en->key_col), "efficiency width %s is beyond the crown's %d cores",
-               en->key, 1 << ES_CROWN_ZMAX);
+    walk_error(w, annot_at_col(a, en->key_col),
+               "efficiency width %s is beyond the crown's %d cores", en->key, 1 << ES_CROWN_ZMAX);
   } else if (!es_parse_quantity(en->value, ES_Q_NUMBER, &e) || !isfinite(e) || e <= 0) {
     walk_error(w, annot_at_col(a, en->value_col),
                "an efficiency must be a positive number, not '%s'", en->value);

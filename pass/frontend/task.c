@@ -10,10 +10,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "pass/frontend/task.h"
 #include "pass/frontend/items.h"
 #include "pass/frontend/refs.h"
 #include "pass/frontend/replay.h"
+#include "pass/frontend/task.h"
 
 /* The clause of kind k with its identifier (name, pin), or NULL. */
 static const EsClause *find_clause(const Annot *a, EsClauseKind k) {
@@ -202,8 +202,8 @@ static void check_variant(Walker *w, const Annot *a, const EsClause *c, CXCursor
                           bool is_call) {
   CXCursor v = walk_lookup(w, c->ident);
   if (clang_getCursorKind(v) != CXCursor_FunctionDecl) {
-    walk_error(w, annot_at_col(a, c->ident_col), "use of undeclared function '%s' as the %s variant",
-               c->ident, c->device);
+    walk_error(w, annot_at_col(a, c->ident_col),
+               "use of undeclared function '%s' as the %s variant", c->ident, c->device);
     return;
   }
   if (!is_call || clang_Cursor_isNull(callee)) {
@@ -362,8 +362,8 @@ static bool inner_whole(const AnnotList *l, const XAccess *acc) {
     const char *lo = acc->inner_lo[k], *len = acc->inner_len[k];
     if (lo && !(annots_constant(l, lo, &v) && v == 0))
       return false;
-    if (len && !(acc->inner_count[k] >= 0 && annots_constant(l, len, &v) &&
-                 v == acc->inner_count[k]))
+    if (len &&
+        !(acc->inner_count[k] >= 0 && annots_constant(l, len, &v) && v == acc->inner_count[k]))
       return false;
   }
   return true;
@@ -382,9 +382,8 @@ static void resolve(const AnnotList *l, XAccess *acc) {
   acc->lo_val = lo;
   acc->len_val = len;
   acc->inner_full = inner_whole(l, acc);
-  acc->a.bytes = len >= 0 && acc->elem_size > 0 && acc->inner_full
-                     ? (double)(len * acc->elem_size)
-                     : -1;
+  acc->a.bytes =
+      len >= 0 && acc->elem_size > 0 && acc->inner_full ? (double)(len * acc->elem_size) : -1;
 }
 
 void task_resolve_constants(Walker *w) {

@@ -238,8 +238,8 @@ static bool message_of(const Tu *t, CXDiagnostic d, const char *prefix, TuMessag
   unsigned off;
   clang_getExpansionLocation(clang_getDiagnosticLocation(d), &f, NULL, NULL, &off);
   size_t plen = strlen(prefix);
-  bool mine = o && !strcmp(o, "-W#pragma-messages") && text && !strncmp(text, prefix, plen) &&
-              f && clang_File_isEqual(f, t->file) && off < t->src->len;
+  bool mine = o && !strcmp(o, "-W#pragma-messages") && text && !strncmp(text, prefix, plen) && f &&
+              clang_File_isEqual(f, t->file) && off < t->src->len;
   m->offset = off;
   m->text = mine ? malloc(strlen(text + plen) + 1) : NULL;
   if (m->text)

@@ -73,7 +73,7 @@ static bool annot_at(const Walker *w, int i, int last, size_t k) {
 
 static void no_statement(Walker *w, Annot *a, const char *why) {
   a->attached = true; /* reported once */
-  if (a->expanded) /* most likely the macro writes the statement too */
+  if (a->expanded)    /* most likely the macro writes the statement too */
     walk_error(w, a->begin,
                "the annotation this macro produces is not followed by a statement after the "
                "macro's use%s (a macro writing both the annotation and the statement is not "

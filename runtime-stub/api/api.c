@@ -238,7 +238,10 @@ void *esrt_dev_find(const EsrtTask *t, int arg, void *const *dev, const EsrtAcce
     rt_warn_locked(s,
                    "task '%s': argument %d points into none of the task's data, so its device "
                    "variant gets a host address; name that data in a clause",
-                   t->key ? t->key : t->name ? t->name : "?", arg + 1);
+                   t->key    ? t->key
+                   : t->name ? t->name
+                             : "?",
+                   arg + 1);
     rt_state_unlock(s);
   }
   return (void *)host;

@@ -16,11 +16,11 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "runtime-stub/memory/scratch.h"
 #include "runtime-stub/core/state.h"
 #include "runtime-stub/exec/check.h"
-#include "runtime-stub/exec/tasks.h"
 #include "runtime-stub/exec/device.h"
+#include "runtime-stub/exec/tasks.h"
+#include "runtime-stub/memory/scratch.h"
 #include "runtime-stub/profile/profiling.h"
 
 /* The inline form's pass through the extra runs (EsrtRun.alt). */
@@ -33,8 +33,8 @@ typedef struct RtAltRun {
   int nvars, at;     /* how many, and the next */
   int *checks;       /* the checked variants (ESCHED_CHECK) */
   int nchecks, check_at;
-  RtCheck *check;    /* the check in progress, whose run is in progress */
-  RtScratch sc;      /* the copies of the measured run in progress */
+  RtCheck *check; /* the check in progress, whose run is in progress */
+  RtScratch sc;   /* the copies of the measured run in progress */
 } RtAltRun;
 
 static const char *key_of(const RtTaskInfo *ti) {
@@ -162,8 +162,8 @@ static bool next_check(RtState *s, RtAltRun *a, EsrtRun *r) {
     if (a->check_at >= a->nchecks)
       return false;
     int v = a->checks[a->check_at++];
-    a->check = rt_check_open_locked(s, a->ti, v, s->dev_space[a->real.device], a->real_ptr,
-                                    r->acc, r->nacc);
+    a->check = rt_check_open_locked(s, a->ti, v, s->dev_space[a->real.device], a->real_ptr, r->acc,
+                                    r->nacc);
   }
 }
 

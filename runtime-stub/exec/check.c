@@ -12,10 +12,15 @@
 #include "scheduler/base/vec.h"
 
 enum {
-  GUARD = 4096,        /* bytes watched before and after each copy */
-  P1 = 0xA5, P2 = 0x5A, /* the two fillings */
-  READ = 1, WRITTEN = 2,
-  RUN_A = 0, RUN_B = 1, RUN_C = 2, NBASE = 3,
+  GUARD = 4096, /* bytes watched before and after each copy */
+  P1 = 0xA5,
+  P2 = 0x5A, /* the two fillings */
+  READ = 1,
+  WRITTEN = 2,
+  RUN_A = 0,
+  RUN_B = 1,
+  RUN_C = 2,
+  NBASE = 3,
 };
 
 /* Bytes a task declared out but left unwritten, until read or overwritten. */
@@ -36,13 +41,13 @@ struct RtCheck {
   const EsrtAccess *acc;
   int n, variant;
   RtScratch sc;
-  void **ptr;            /* [n]: the copies' addresses */
-  unsigned char **init;  /* per union: its bytes before the task */
-  unsigned char **mask;  /* per union and byte: READ | WRITTEN as declared */
+  void **ptr;                 /* [n]: the copies' addresses */
+  unsigned char **init;       /* per union: its bytes before the task */
+  unsigned char **mask;       /* per union and byte: READ | WRITTEN as declared */
   unsigned char **res[NBASE]; /* per base run and union: the copy with its guards */
-  bool varies[NBASE];    /* run B / C gave other results than run A */
-  bool *found[NBASE];    /* B: per union; C: per union and side (2u + after) */
-  int run;               /* the run in progress: base runs, then per union B, then C */
+  bool varies[NBASE];         /* run B / C gave other results than run A */
+  bool *found[NBASE];         /* B: per union; C: per union and side (2u + after) */
+  int run;                    /* the run in progress: base runs, then per union B, then C */
 };
 
 static const char *key(const EsrtTask *t) { return t->key ? t->key : t->name ? t->name : "?"; }
@@ -248,8 +253,8 @@ static void writes_to_read(RtState *s, const RtCheck *c, const char *who) {
     char fix[256];
     size_t at = c->sc.lo[u] + first - (uintptr_t)c->acc[i].ptr;
     with_mode(c->ti->task, i, "inout", fix, sizeof fix);
-    rt_warn_locked(s, "check: %s writes bytes [%zu, %zu) of '%s', declared %s: declare %s", who,
-                   at, at + (last - first) + 1, item(c->ti->task, i), clause(c->ti->task, i), fix);
+    rt_warn_locked(s, "check: %s writes bytes [%zu, %zu) of '%s', declared %s: declare %s", who, at,
+                   at + (last - first) + 1, item(c->ti->task, i), clause(c->ti->task, i), fix);
   }
 }
 
@@ -288,8 +293,8 @@ static void remember(RtState *s, const RtCheck *c, int u, size_t from, size_t to
   int i = access_at(c, u, from, ESRT_OUT);
   if (!h || i < 0 || es_vec_reserve(&h->v, &h->cap, h->len + 1, sizeof *h->v))
     return;
-  h->v[h->len++] = (Hole){c->sc.lo[u] + from, c->sc.lo[u] + to, (uintptr_t)c->acc[i].ptr,
-                          c->ti->task, i};
+  h->v[h->len++] =
+      (Hole){c->sc.lo[u] + from, c->sc.lo[u] + to, (uintptr_t)c->acc[i].ptr, c->ti->task, i};
 }
 
 /* Bytes only written that keep P1 in run A and P2 in run B: unwritten. */

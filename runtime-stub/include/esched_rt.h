@@ -66,7 +66,7 @@ enum { ESRT_IN = 1, ESRT_OUT = 2, ESRT_INOUT = 3 };
 
 /* EsrtTask.flags */
 enum {
-  ESRT_DEFERRED = 1,  /* scheduled at run time (loops, recursion) */
+  ESRT_DEFERRED = 1, /* scheduled at run time (loops, recursion) */
   ESRT_NO_REPLAY = 2 /* effects beyond the accesses (I/O, unlisted globals): never run twice */
 };
 

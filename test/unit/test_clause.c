@@ -74,7 +74,8 @@ static void test_sections_and_spacing(void) {
 
 /* Sections of several dimensions, outermost first, and members. */
 static void test_dimensions_and_members(void) {
-  const char *t = "task in(A[0:ni][ 0 : nk ], B[1:][:], p -> v[0:p->n], s.a.b, q->w.x[2:3][4:5][6:7])";
+  const char *t =
+      "task in(A[0:ni][ 0 : nk ], B[1:][:], p -> v[0:p->n], s.a.b, q->w.x[2:3][4:5][6:7])";
   EsAnnotation a;
   ASSERT_EQ(parse(t, &a), ES_OK);
   const EsClause *c = &a.clauses[0];
@@ -265,7 +266,8 @@ static void test_errors(void) {
   expect_error("task in(A[0:1][2])", 17, "expected ':' in array section (write A[lo:len])");
   expect_error("task in(p->)", 12, "expected a member name after '->'");
   expect_error("task in(s.1)", 11, "expected a member name after '.'");
-  expect_error("task in(p->v, p -> v)", 15, "'p->v' appears in more than one data clause (use inout)");
+  expect_error("task in(p->v, p -> v)", 15,
+               "'p->v' appears in more than one data clause (use inout)");
   expect_error("task in(A) out(A)", 16, "'A' appears in more than one data clause (use inout)");
   expect_error("task in(A, A)", 12, "'A' appears in more than one data clause (use inout)");
   expect_error("task cpu(f)", 6, "'cpu' is the host: its variant is the task region itself");
