@@ -230,25 +230,29 @@ static bool sizes_known(const EsTaskSourceInfo *si) {
  * pinned to the CPU too. Counts them in *defaulted, deferred ones
  * included (the runtime gives those the same neutral time). */
 static void default_costs(EsGraph *g, const EsProfile *prof, bool single, int *defaulted) {
+  int cpu = es_graph_device(g, "cpu");
   for (int t = 0; t < g->ntasks; t++) {
     EsTask *task = &g->tasks[t];
     if (task->kind != ES_TASK_REGION || task->time_len || !task->source)
       continue;
     if (!sizes_known(task->source))
-      task->pin = es_graph_device(g, "cpu");
+      task->pin = cpu;
     if (prof && es_profile_find(prof, es_task_key(task)))
       continue;
-    if (!single)
-      task->pin = es_graph_device(g, "cpu");
-    es_graph_add_value(g, t, true, es_graph_device(g, "cpu"), -1, NEUTRAL_SECONDS, task->mark);
+    bool placed = task->pin >= 0 && task->pin != cpu; /* by its pin(DEVICE) clause */
+    if (!single && !placed)
+      task->pin = cpu;
+    es_graph_add_value(g, t, true, cpu, -1, NEUTRAL_SECONDS, task->mark);
     for (int v = 0; v < task->source->nvariants; v++)
-      if (strcmp(g->device_names[task->source->variants[v].device], "cpu") != 0)
+      if (task->source->variants[v].device != cpu)
         es_graph_add_value(g, t, true, task->source->variants[v].device, -1, NEUTRAL_SECONDS,
                            task->mark);
-    (*defaulted)++;
+    *defaulted += !placed;
   }
-  for (int t = 0; t < g->ndeferred; t++)
-    *defaulted += !prof || !es_profile_find(prof, es_task_key(&g->deferred[t]));
+  for (int t = 0; t < g->ndeferred; t++) {
+    const EsTask *d = &g->deferred[t];
+    *defaulted += (!prof || !es_profile_find(prof, es_task_key(d))) && (d->pin < 0 || d->pin == cpu);
+  }
 }
 
 /* The bytes of item the profile recorded for task t's runs, or -1. */
@@ -412,17 +416,19 @@ static bool load_platform(Options *o, Plans *plans) {
  * profiling build is silent (measuring them is what it is for), and so is
  * cpu-only or gpu-only (the variant places them). */
 static void unmeasured_note(const Options *o, const EsProfile *prof, int n) {
-  const char *how = "measure them once: build with --profile-generate=DIR, run with "
+  const char *how = "build with --profile-generate=DIR, run with "
                     "ESCHED_PROFILE_MODE=all-devices, rebuild with "
                     "--profile-use=DIR/esched-profile.yaml";
+  bool one = n == 1;
   if (!prof)
     diag(DIAG_NOTE, o->in.file, 0, 0,
-         "no profile%s: the %d task%s run%s on the CPU; to use "
-         "other devices, %s",
-         o->profile ? " yet" : "", n, n == 1 ? "" : "s", n == 1 ? "s" : "", how);
+         "no profile%s: the %d task%s run%s on the CPU; to use other devices, measure %s once: "
+         "%s",
+         o->profile ? " yet" : "", n, one ? "" : "s", one ? "s" : "", one ? "it" : "them", how);
   else
-    diag(DIAG_WARNING, o->in.file, 0, 0, "%d task%s %s no entry in the profile: %s on the CPU; %s",
-         n, n == 1 ? "" : "s", n == 1 ? "has" : "have", n == 1 ? "it runs" : "they run", how);
+    diag(DIAG_WARNING, o->in.file, 0, 0,
+         "%d task%s no entry in the profile: %s on the CPU; measure %s once: %s", n,
+         one ? " has" : "s have", one ? "it runs" : "they run", one ? "it" : "them", how);
 }
 
 static bool schedule_all(const Options *o, Frontend *f, Plans *plans) {
