@@ -148,17 +148,10 @@ static void rebind(Scan *s, CXCursor lhs, CXCursor rhs) {
 }
 
 /* T *q = p: a copy of p, not an access to its data. */
-static enum CXChildVisitResult last_visitor(CXCursor c, CXCursor parent, CXClientData d) {
-  (void)parent;
-  *(CXCursor *)d = c;
-  return CXChildVisit_Continue;
-}
-
 static void on_var(Scan *s, CXCursor c) {
   if (clang_getCanonicalType(clang_getCursorType(c)).kind != CXType_Pointer)
     return;
-  CXCursor init = clang_getNullCursor();
-  clang_visitChildren(c, last_visitor, &init);
+  CXCursor init = tu_last_child(c);
   if (!clang_Cursor_isNull(init) && address_variable(init))
     mark(s, tu_strip(init), MARK_POINTER);
 }

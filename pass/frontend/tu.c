@@ -128,6 +128,18 @@ CXCursor tu_first_child(CXCursor c) {
   return child;
 }
 
+static enum CXChildVisitResult last_visitor(CXCursor c, CXCursor parent, CXClientData d) {
+  (void)parent;
+  *(CXCursor *)d = c;
+  return CXChildVisit_Continue;
+}
+
+CXCursor tu_last_child(CXCursor c) {
+  CXCursor child = clang_getNullCursor();
+  clang_visitChildren(c, last_visitor, &child);
+  return child;
+}
+
 CXCursor tu_strip(CXCursor c) {
   for (int depth = 0; depth < 16; depth++) {
     enum CXCursorKind k = clang_getCursorKind(c);

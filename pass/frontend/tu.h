@@ -58,6 +58,8 @@ char *tu_string(CXString s);
 CXCursor tu_strip(CXCursor c);
 /* The first child of c, or a null cursor. */
 CXCursor tu_first_child(CXCursor c);
+/* The last child of c, or a null cursor. */
+CXCursor tu_last_child(CXCursor c);
 /* The path an expression names, as a data clause writes it: "x" for a
  * variable, "p->v" or "s.a.b" for members reached from one (casts and
  * parentheses stripped). false (buf empty or partial) for anything else or

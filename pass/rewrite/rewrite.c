@@ -682,8 +682,10 @@ static void exits(Rw *rw, const RwFunc *fn) {
     rw_puts(&t, " }");
     rw_edit(&rw->edits, b, e, rw_buf_take(&t));
   }
-  char *end = strdup("esrt_region_end(); ");
-  rw_edit(&rw->edits, fn->end - 1, fn->end - 1, end);
+  /* After a last return, code would be unreachable (and a C89 compiler may
+   * warn that control reaches the end of a non-void function). */
+  if (!fn->ends_with_return)
+    rw_edit(&rw->edits, fn->end - 1, fn->end - 1, strdup("esrt_region_end(); "));
 }
 
 /* ---- the file ---- */

@@ -206,6 +206,9 @@ static enum CXChildVisitResult top(CXCursor c, CXCursor parent, CXClientData dat
   s->func = f;
   clang_visitChildren(c, in_body, s);
   tu_extent(s->t, c, &f->begin, &f->end);
+  CXCursor body = tu_last_child(c); /* the definition's last child */
+  f->ends_with_return = clang_getCursorKind(body) == CXCursor_CompoundStmt &&
+                        clang_getCursorKind(tu_last_child(body)) == CXCursor_ReturnStmt;
   return s->nomem ? CXChildVisit_Break : CXChildVisit_Continue;
 }
 

@@ -35,6 +35,7 @@ typedef struct RwFunc {
   size_t begin, end; /* the definition: its first byte, one past its closing brace */
   size_t *returns;     /* [2 * nreturns]: begin and end of each return statement */
   int nreturns;
+  bool ends_with_return; /* the body's last statement is a return */
 } RwFunc;
 
 /* An expression in a statement's header (a loop's condition or increment,
