@@ -116,29 +116,28 @@ char *tu_string(CXString s) {
   return copy;
 }
 
-static enum CXChildVisitResult first_visitor(CXCursor c, CXCursor parent, CXClientData d) {
+/* Keeps the child it visits; stops at the first when asked to. */
+struct child_pick {
+  CXCursor child;
+  bool first;
+};
+
+static enum CXChildVisitResult pick_visitor(CXCursor c, CXCursor parent, CXClientData d) {
   (void)parent;
-  *(CXCursor *)d = c;
-  return CXChildVisit_Break;
+  struct child_pick *p = d;
+  p->child = c;
+  return p->first ? CXChildVisit_Break : CXChildVisit_Continue;
 }
 
-CXCursor tu_first_child(CXCursor c) {
-  CXCursor child = clang_getNullCursor();
-  clang_visitChildren(c, first_visitor, &child);
-  return child;
+static CXCursor pick_child(CXCursor c, bool first) {
+  struct child_pick p = {clang_getNullCursor(), first};
+  clang_visitChildren(c, pick_visitor, &p);
+  return p.child;
 }
 
-static enum CXChildVisitResult last_visitor(CXCursor c, CXCursor parent, CXClientData d) {
-  (void)parent;
-  *(CXCursor *)d = c;
-  return CXChildVisit_Continue;
-}
+CXCursor tu_first_child(CXCursor c) { return pick_child(c, true); }
 
-CXCursor tu_last_child(CXCursor c) {
-  CXCursor child = clang_getNullCursor();
-  clang_visitChildren(c, last_visitor, &child);
-  return child;
-}
+CXCursor tu_last_child(CXCursor c) { return pick_child(c, false); }
 
 CXCursor tu_strip(CXCursor c) {
   for (int depth = 0; depth < 16; depth++) {
