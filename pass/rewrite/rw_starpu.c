@@ -160,7 +160,7 @@ static void outline(Sp *sp, RwBuf *b, const XNode *n, const RwCall *c, int task,
                     const EsScheduleEntry *e, const int *idx, int count) {
   rw_printf(b, "struct esp_args%d_ { EspSlot s_[%d];", task, count ? count : 1);
   for (int i = 0; i < c->nargs; i++)
-    rw_printf(b, " %s a%d;", c->args[i].type, i);
+    rw_printf(b, " %s a%d;", c->args[i].opaque ? "void *" : c->args[i].type, i);
   rw_puts(b, " };\n");
   implementation(b, task, "cpu", n->callee, c, idx, count);
   const XVariant *gpu = gpu_variant(n, local_name(sp, e->device));
@@ -194,7 +194,7 @@ static const RwCall *submittable(Sp *sp, const XNode *n, const EsScheduleEntry *
     return NULL;
   }
   for (int i = 0; i < c->nargs; i++)
-    if (strchr(c->args[i].type, '(') || strchr(c->args[i].type, '[')) {
+    if (!c->args[i].opaque && (strchr(c->args[i].type, '(') || strchr(c->args[i].type, '['))) {
       error_at(sp, n,
                "task '%s' is submitted to StarPU, but esched cannot capture an argument "
                "of type '%s'; pass it through a typedef",
@@ -250,7 +250,7 @@ static void task(Sp *sp, const XNode *n, int k) {
   rw_printf(&sp->unit_tasks, "%s&esp_t%d_", k ? ", " : "", k);
   rw_printf(&b, "  struct esp_args%d_ esp_x_ = {{{0, 0}}", k);
   for (int i = 0; i < c->nargs; i++)
-    rw_printf(&b, ", %s", n->args[i]);
+    rw_printf(&b, c->args[i].opaque ? ", (void *)(%s)" : ", %s", n->args[i]);
   rw_printf(&b, "};\n  esp_submit(&esp_t%d_, esp_a_, %d, &esp_x_, sizeof esp_x_);\n}", k, count);
   free(idx);
   rw_edit(&sp->edits, (size_t)n->range.begin_offset, (size_t)n->range.end_offset, rw_buf_take(&b));
