@@ -251,7 +251,8 @@ static void default_costs(EsGraph *g, const EsProfile *prof, bool single, int *d
   }
   for (int t = 0; t < g->ndeferred; t++) {
     const EsTask *d = &g->deferred[t];
-    *defaulted += (!prof || !es_profile_find(prof, es_task_key(d))) && (d->pin < 0 || d->pin == cpu);
+    *defaulted +=
+        (!prof || !es_profile_find(prof, es_task_key(d))) && (d->pin < 0 || d->pin == cpu);
   }
 }
 

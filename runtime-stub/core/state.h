@@ -55,7 +55,7 @@ typedef struct RtConfig {
   RtEnergyKind energy;
   int defer_max;
   bool trace_wall; /* ESCHED_TRACE_CLOCK=wall: the trace shows measured times */
-  bool check; /* ESCHED_CHECK=1 */
+  bool check;      /* ESCHED_CHECK=1 */
 } RtConfig;
 
 /* A task descriptor resolved against the platform, once per descriptor. */
