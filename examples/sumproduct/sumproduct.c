@@ -81,9 +81,9 @@ static bool parse(int argc, char **argv, Options *o) {
 
 static void report(void *ctx, const EsError *e) {
   (void)ctx;
-  if (e->file && e->line > 0)
+  if (e->file[0] && e->line > 0)
     fprintf(stderr, "%s:%d:%d: error: %s\n", e->file, e->line, e->col, e->message);
-  else if (e->file)
+  else if (e->file[0])
     fprintf(stderr, "%s: error: %s\n", e->file, e->message);
   else
     fprintf(stderr, "sumproduct: error: %s\n", e->message);

@@ -8,8 +8,17 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "scheduler/base/escape.h"
+
 static int errors, warnings;
 static bool quiet;
+
+/* Prints n bytes of untrusted text with its control bytes escaped. */
+static void put_escaped(const char *text, size_t n) {
+  char buf[4 * 4096 + 1];
+  es_escape(buf, sizeof buf, text, n < 4096 ? n : 4096);
+  fputs(buf, stderr);
+}
 
 int diag_error_count(void) { return errors; }
 void diag_set_quiet(bool q) { quiet = q; }
@@ -48,10 +57,17 @@ static void show_source(const char *file, int line, int col) {
     bool whole = len > 0 && buf[len - 1] == '\n';
     if (++n == line) {
       if (whole)
-        buf[len - 1] = '\0';
-      fprintf(stderr, "%s\n", buf);
-      for (int i = 1; i < col && buf[i - 1]; i++)
-        fputc(buf[i - 1] == '\t' ? '\t' : ' ', stderr);
+        buf[--len] = '\0';
+      put_escaped(buf, len);
+      fputc('\n', stderr);
+      /* The caret goes under the escaped text of the first col - 1 bytes,
+       * a column per character. */
+      char before[4 * sizeof buf + 1];
+      size_t upto = col > 1 ? (size_t)col - 1 : 0;
+      es_escape(before, sizeof before, buf, upto < len ? upto : len);
+      for (size_t i = 0; before[i]; i++)
+        if (((unsigned char)before[i] & 0xc0) != 0x80)
+          fputc(before[i] == '\t' ? '\t' : ' ', stderr);
       fprintf(stderr, "%s^%s\n", colour(C_CARET), colour(C_RESET));
       break;
     }
@@ -73,12 +89,13 @@ static void vdiag(DiagLevel level, const char *file, int line, int col, const ch
   if (quiet && level != DIAG_ERROR)
     return;
   fputs(colour(C_BOLD), stderr);
+  put_escaped(file ? file : "esched", strlen(file ? file : "esched"));
   if (file && line > 0)
-    fprintf(stderr, "%s:%d:%d: ", file, line, col > 0 ? col : 1);
-  else
-    fprintf(stderr, "%s: ", file ? file : "esched");
-  fprintf(stderr, "%s%s:%s ", colour(colours[level]), names[level], colour(C_RESET));
-  vfprintf(stderr, fmt, ap);
+    fprintf(stderr, ":%d:%d", line, col > 0 ? col : 1);
+  fprintf(stderr, ": %s%s:%s ", colour(colours[level]), names[level], colour(C_RESET));
+  char text[4096];
+  vsnprintf(text, sizeof text, fmt, ap);
+  put_escaped(text, strlen(text));
   fputc('\n', stderr);
   show_source(file, line, col);
 }
@@ -91,7 +108,7 @@ void diag(DiagLevel level, const char *file, int line, int col, const char *fmt,
 }
 
 void diag_error(const EsError *err) {
-  diag(DIAG_ERROR, err->file, err->line, err->col, "%s", err->message);
+  diag(DIAG_ERROR, err->file[0] ? err->file : NULL, err->line, err->col, "%s", err->message);
 }
 
 static void report(void *ctx, const EsError *e) {

@@ -1,6 +1,8 @@
 /* EsError helpers. */
 #include "scheduler/base/error.h"
 
+#include "scheduler/base/escape.h"
+
 #include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
@@ -9,11 +11,14 @@ int es_error_set(EsError *err, int code, const char *file, int line, int col,
                  const char *fmt, ...) {
   if (!err)
     return code;
-  EsError e = {code, line, col, file, "", NULL, NULL, 0};
+  EsError e = {.code = code, .line = line, .col = col};
+  char text[sizeof e.message];
   va_list ap;
   va_start(ap, fmt);
-  vsnprintf(e.message, sizeof e.message, fmt, ap);
+  vsnprintf(text, sizeof text, fmt, ap);
   va_end(ap);
+  es_escape(e.message, sizeof e.message, text, strlen(text));
+  snprintf(e.file, sizeof e.file, "%s", file ? file : "");
   err->count++;
   if (err->report)
     err->report(err->report_ctx, &e);
@@ -21,7 +26,7 @@ int es_error_set(EsError *err, int code, const char *file, int line, int col,
     err->code = code;
     err->line = line;
     err->col = col;
-    err->file = file;
+    memcpy(err->file, e.file, sizeof e.file);
     memcpy(err->message, e.message, sizeof e.message);
   }
   return code;

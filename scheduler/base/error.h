@@ -20,12 +20,15 @@ enum {
   ES_ESOLVER = -9,  /* an external solver failed */
 };
 
-/* Where an error points. file is borrowed from the object that owns the
- * input's name (a graph, a platform, ...) and lives as long as it. */
+/* Where an error points. file is a copy of the input's name (empty when
+ * unknown): the graph or platform that named it is usually freed by the
+ * failing reader before the caller prints the error. The message has the
+ * input's bytes escaped (scheduler/base/escape.h); the name is kept as
+ * given, so that it still opens. */
 typedef struct EsError {
   int code;
   int line, col; /* 1-based; 0 when unknown */
-  const char *file;
+  char file[4096];
   char message[512];
   /* Optional: readers that keep going after an error report each one here
    * (the first is also kept above), so a user sees every error of a file in

@@ -4,94 +4,81 @@
  *   task  = id cost npred { pred }
  *
  * count excludes the dummy entry (task 0) and exit (task count + 1), which
- * the file lists with cost 0. Numbers are separated by white space; a line
- * starting with '#' ends the graph (the set puts its notes there). STG has
- * no communication costs: edges carry no transfer. Tasks are named t<id>.
+ * the file lists with cost 0. Numbers are separated by white space; a word
+ * starting with '#' ends the graph (the set puts its notes there). Counts,
+ * ids and predecessors are integers, costs finite numbers >= 0. STG has no
+ * communication costs: edges carry no transfer. Tasks are named t<id>.
  */
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
-#include <string.h>
 
 #include "scheduler/io/importer.h"
+#include "scheduler/io/textfile.h"
+#include "scheduler/io/textlex.h"
 
-typedef struct Lexer {
-  FILE *f;
-  const char *path;
-  int line;
-  bool ended; /* reached a '#' line or the end */
-} Lexer;
-
-/* The next number; false at the end or on a word that is not a number. */
-static bool next_number(Lexer *lx, double *out, EsError *err) {
-  int c;
-  do {
-    c = getc(lx->f);
-    if (c == '\n')
-      lx->line++;
-  } while (c == ' ' || c == '\t' || c == '\r' || c == '\n');
-  if (c == EOF || c == '#') {
-    lx->ended = true;
-    return false;
+/* The next word; false (with the error reported) when the graph ended or
+ * the word is not an integer in [0, max] (a finite number >= 0 when max is
+ * negative). */
+static bool number(Lexer *l, long max, const char *what, double *out) {
+  lex_next(l);
+  bool end = l->tok.kind == LEX_EOF || (l->tok.kind == LEX_WORD && l->tok.text[0] == '#');
+  long n = 0;
+  bool ok = !end && (max < 0 ? lex_double(&l->tok, out) && *out >= 0 : lex_int(&l->tok, max, &n));
+  if (ok && max >= 0)
+    *out = (double)n;
+  if (!ok) {
+    char tok[64];
+    lex_error(l, "STG: expected %s, found %s", what,
+              end ? "the end of the graph" : lex_describe(l, tok, sizeof tok));
   }
-  char buf[64];
-  int n = 0;
-  while (c != EOF && !strchr(" \t\r\n", c) && n < 63)
-    buf[n++] = (char)c, c = getc(lx->f);
-  if (c == '\n')
-    ungetc(c, lx->f);
-  buf[n] = '\0';
-  char *end;
-  *out = strtod(buf, &end);
-  if (*end || n == 0) {
-    es_error_set(err, ES_EINVAL, lx->path, lx->line, 0, "STG: '%s' is not a number", buf);
-    return false;
-  }
-  return true;
+  return ok;
 }
 
-static int read_tasks(Lexer *lx, const EsImportOptions *opt, EsGraph *g, int n, EsError *err) {
-  for (int i = 0; i < n + 2; i++) {
-    double id, cost, npred;
-    if (!next_number(lx, &id, err) || !next_number(lx, &cost, err) || !next_number(lx, &npred, err))
-      return err && err->code ? err->code
-                              : es_error_set(err, ES_EINVAL, lx->path, lx->line, 0,
-                                             "STG: expected %d tasks, found %d", n + 2, i);
-    if ((int)id != i || cost < 0 || npred < 0)
-      return es_error_set(err, ES_EINVAL, lx->path, lx->line, 0,
-                          "STG: task %d: expected id %d, a cost >= 0 and a predecessor count", i,
-                          i);
-    char name[24];
-    snprintf(name, sizeof name, "t%d", i);
-    if (es_import_task(g, opt, name, cost) != i)
-      return es_error_set(err, ES_ENOMEM, lx->path, 0, 0, "out of memory");
-    for (int k = 0; k < (int)npred; k++) {
-      double pred;
-      if (!next_number(lx, &pred, err))
-        return es_error_set(err, ES_EINVAL, lx->path, lx->line, 0,
-                            "STG: task %d lists fewer predecessors than %d", i, (int)npred);
-      if (pred < 0 || pred >= i)
-        return es_error_set(err, ES_EINVAL, lx->path, lx->line, 0,
-                            "STG: task %d: predecessor %g is not an earlier task", i, pred);
-      int e = es_graph_add_edge(g, (int)pred, i, NULL);
-      if (e < 0)
-        return es_error_set(err, ES_ENOMEM, lx->path, 0, 0, "out of memory");
-      g->edges[e].time = 0; /* a timed graph without transfers */
-    }
+static int read_task(Lexer *l, const EsImportOptions *opt, EsGraph *g, int i) {
+  double id, cost, npred, pred;
+  char what[64];
+  snprintf(what, sizeof what, "the id of task %d", i);
+  if (!number(l, INT_MAX, what, &id))
+    return ES_EINVAL;
+  if (id != i)
+    return lex_error(l, "STG: expected task %d here, not task %.0f", i, id);
+  LexToken at = l->tok;
+  if (!number(l, -1, "a cost (a finite number >= 0)", &cost) ||
+      !number(l, i, "the number of predecessors (at most the tasks before)", &npred))
+    return ES_EINVAL;
+  char name[24];
+  snprintf(name, sizeof name, "t%d", i);
+  int v = es_import_task(g, opt, name, cost);
+  if (v != i)
+    return es_error_set(l->err, ES_ENOMEM, l->file, 0, 0, "out of memory");
+  g->tasks[v].mark = (EsMark){at.line, at.col};
+  for (int k = 0; k < (int)npred; k++) {
+    if (!number(l, i - 1, "a predecessor (an earlier task)", &pred))
+      return ES_EINVAL;
+    int e = es_graph_add_edge(g, (int)pred, i, NULL);
+    if (e < 0)
+      return es_error_set(l->err, ES_ENOMEM, l->file, 0, 0, "out of memory");
+    g->edges[e].time = 0; /* a timed graph without transfers */
+    g->edges[e].mark = (EsMark){l->tok.line, l->tok.col};
   }
   return ES_OK;
 }
 
 static int read_stg(const char *path, const EsImportOptions *opt, EsGraph *g, EsError *err) {
-  Lexer lx = {fopen(path, "r"), path, 1, false};
-  if (!lx.f)
-    return es_error_set(err, ES_EIO, path, 0, 0, "cannot open '%s'", path);
+  char *buf;
+  size_t len;
+  int rc = es_textfile_read(path, &buf, &len, err);
+  if (rc)
+    return rc;
+  Lexer l;
+  lex_init(&l, buf, len, path, false, err);
   double n;
-  int rc;
-  if (!next_number(&lx, &n, err) || n < 0)
-    rc = es_error_set(err, ES_EINVAL, path, lx.line, 0, "STG: expected the task count");
-  else
-    rc = read_tasks(&lx, opt, g, (int)n, err);
-  fclose(lx.f);
+  if (!number(&l, INT_MAX - 2, "the task count (an integer from 0 to 2147483645)", &n))
+    rc = ES_EINVAL;
+  for (int i = 0; !rc && i < (int)n + 2; i++)
+    rc = read_task(&l, opt, g, i);
+  free(buf);
   return rc;
 }
 

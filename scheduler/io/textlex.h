@@ -1,4 +1,4 @@
-/* A small tokenizer for the network formats (BIF, UAI, evidence files),
+/* A small tokenizer for the network formats (BIF, UAI, evidence files) and STG,
  * which are plain token streams rather than YAML or C. Tokens carry 1-based
  * lines and columns (bytes) for diagnostics.
  *
@@ -8,7 +8,7 @@
  *   punct  = one of { } ( ) [ ] , ; |
  *
  * With c_comments, C++ line comments and C block comments are skipped.
- * Not a public header: only the network readers use it.
+ * Not a public header: only the network readers and the STG importer use it.
  */
 #ifndef ESCHED_SCHEDULER_TEXTLEX_H
 #define ESCHED_SCHEDULER_TEXTLEX_H

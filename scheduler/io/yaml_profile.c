@@ -234,8 +234,6 @@ int es_profile_read(const char *path, EsProfile **out, EsError *err) {
   if (!rc && r.ndocs == 0)
     rc = es_error_set(err, ES_EINVAL, p->file, 1, 1, "empty profile file");
   if (rc) {
-    if (err && err->file == p->file)
-      err->file = path; /* p->file dies with p; path is the caller's */
     es_profile_free(p);
     return rc;
   }
