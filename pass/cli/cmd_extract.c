@@ -106,14 +106,14 @@ static bool write_graphs(const Options *o, Frontend *r) {
   diag_error_init(&err);
   const EsGraph *const *v = (const EsGraph *const *)r->graphs.v;
   EsOutput out, dot;
-  if (es_output_open(&out, o->output ? o->output : "-", &err))
+  if (!pass_output_open("extract", &out, o->output ? o->output : "-", &err))
     return false;
   if (!es_graph_write(out.f, v, r->graphs.len)) {
     es_output_abort(&out);
     diag(DIAG_ERROR, NULL, 0, 0, "extract: cannot write the graph file");
     return false;
   }
-  if (o->dot && es_output_open(&dot, o->dot, &err)) {
+  if (o->dot && !pass_output_open("extract", &dot, o->dot, &err)) {
     es_output_abort(&out);
     return false;
   }

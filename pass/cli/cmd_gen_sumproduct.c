@@ -212,7 +212,7 @@ static bool report(const Options *o, const EsNetwork *net, const EsElimTree *t, 
   diag_error_init(&err);
   EsOutput out = {0};
   FILE *f = stderr;
-  if (o->stats && es_output_open(&out, o->stats, &err))
+  if (o->stats && !pass_output_open("gen sumproduct", &out, o->stats, &err))
     return false;
   if (o->stats)
     f = out.f;

@@ -13,6 +13,7 @@
 
 #include "pass/cli/commands.h"
 #include "pass/frontend/diag.h"
+#include "pass/cli/write.h"
 #include "pass/version.h"
 
 typedef struct Command {
@@ -72,6 +73,7 @@ int main(int argc, char **argv) {
     printf("esched %s\n", ESCHED_VERSION);
     return 0;
   }
+  pass_outputs_guard(argc, argv);
   for (const Command *c = commands; c->name; c++)
     if (!strcmp(argv[1], c->name)) {
       int rc = c->run(argc - 2, argv + 2);

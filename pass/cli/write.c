@@ -1,9 +1,65 @@
 /* Atomic output of the esched command (write.h). */
 #include "pass/cli/write.h"
 
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
 #include "pass/frontend/diag.h"
 #include "scheduler/crown/crown.h"
 #include "scheduler/io/files.h"
+
+/* The files of the command line: each argument's text and its file. */
+typedef struct Named {
+  const char *text;
+  dev_t dev;
+  ino_t ino;
+} Named;
+
+static Named *named; /* one per argument at most; lives as long as the command */
+static int nnamed;
+
+static void note(const char *text) {
+  struct stat st;
+  if (stat(text, &st) == 0 && S_ISREG(st.st_mode))
+    named[nnamed++] = (Named){text, st.st_dev, st.st_ino};
+}
+
+void pass_outputs_guard(int argc, char **argv) {
+  if (!(named = calloc((size_t)argc, sizeof *named)))
+    return; /* out of memory: the command fails soon anyway */
+  for (int i = 1; i < argc; i++) {
+    const char *eq = argv[i][0] == '-' ? strchr(argv[i], '=') : NULL;
+    note(eq ? eq + 1 : argv[i]);
+  }
+}
+
+/* The argument, other than the output's own, naming the file at path. */
+static const char *same_file(const char *path) {
+  struct stat st;
+  if (stat(path, &st) != 0 || !S_ISREG(st.st_mode))
+    return NULL; /* a new file, or a device written in place */
+  for (int i = 0; i < nnamed; i++) {
+    const char *t = named[i].text;
+    bool own = path >= t && path <= t + strlen(t);
+    if (!own && named[i].dev == st.st_dev && named[i].ino == st.st_ino)
+      return t;
+  }
+  return NULL;
+}
+
+bool pass_output_open(const char *command, EsOutput *o, const char *path, EsError *err) {
+  const char *other = strcmp(path, "-") ? same_file(path) : NULL;
+  if (other) {
+    diag(DIAG_ERROR, NULL, 0, 0,
+         "%s: output '%s' is the same file as '%s' on the command line; refusing to "
+         "overwrite it",
+         command, path, other);
+    return false;
+  }
+  return es_output_open(o, path, err) == ES_OK;
+}
 
 bool pass_write_file(const char *command, const char *path, PassWriter write, const void *ctx) {
   EsError err;
@@ -11,13 +67,15 @@ bool pass_write_file(const char *command, const char *path, PassWriter write, co
   EsOutput out;
   if (!path)
     path = "-";
-  if (es_output_open(&out, path, &err))
+  if (!pass_output_open(command, &out, path, &err))
     return false;
   int errors = diag_error_count();
   if (!write(out.f, ctx)) {
+    int e = ferror(out.f) ? errno : 0;
     es_output_abort(&out);
     if (diag_error_count() == errors) /* else the writer said why */
-      diag(DIAG_ERROR, NULL, 0, 0, "%s: cannot write '%s'", command, path);
+      diag(DIAG_ERROR, NULL, 0, 0, "%s: cannot write '%s'%s%s", command, path, e ? ": " : "",
+           e ? strerror(e) : "");
     return false;
   }
   return es_output_commit(&out, &err) == ES_OK;

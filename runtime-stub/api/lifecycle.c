@@ -18,6 +18,7 @@
 #include "runtime-stub/profile/profiling.h"
 #include "runtime-stub/stream/stream.h"
 #include "scheduler/io/files.h"
+#include "scheduler/plan/algorithms.h"
 
 /* The one mutable global of the runtime (docs/runtime.md, "State"). */
 static RtState state = {.lock = PTHREAD_MUTEX_INITIALIZER, .cond = PTHREAD_COND_INITIALIZER};
@@ -73,6 +74,14 @@ static void read_config(RtState *s) {
   c->energy = (RtEnergyKind)env_choice(s, "ESCHED_ENERGY", energy);
   c->trace_wall = env_choice(s, "ESCHED_TRACE_CLOCK", clocks) == 1;
   c->check = env("ESCHED_CHECK") && strcmp(env("ESCHED_CHECK"), "0") != 0;
+  const char *param;
+  if (c->algorithm && !es_algorithm_find(c->algorithm, &param)) {
+    rt_warn_locked(s,
+                   "ESCHED_ALGO=%s is not an algorithm ('esched schedule --help' lists them); "
+                   "deferred tasks get the scheduler's default",
+                   c->algorithm);
+    c->algorithm = NULL;
+  }
   const char *max = env("ESCHED_DEFER_MAX");
   c->defer_max = max ? atoi(max) : 4096;
   if (c->defer_max < 1) {
@@ -101,17 +110,20 @@ static void read_stream_rules(RtState *s) {
  * profiling.c's. */
 static void load_files(RtState *s) {
   EsError err = {0};
+  char where[4200];
   if (es_platform_load(s->cfg.platform, &s->pf, &err) || es_platform_validate(s->pf, &err)) {
-    rt_warn_locked(s, "%s: %s; using silberstein2011",
+    rt_where(&err, s->cfg.platform, where, sizeof where);
+    rt_warn_locked(s, "%s: %s: %s; using silberstein2011",
                    env("ESCHED_PLATFORM") ? "ESCHED_PLATFORM"
                                           : "the platform the program was built for",
-                   err.message);
+                   where, err.message);
     es_platform_free(s->pf);
     s->pf = es_platform_preset("silberstein2011");
   }
   es_error_clear(&err);
   if (s->cfg.schedule && es_schedule_read(s->cfg.schedule, &s->schedule, &err)) {
-    rt_warn_locked(s, "ESCHED_SCHEDULE: %s; using the built-in schedule", err.message);
+    rt_where(&err, s->cfg.schedule, where, sizeof where);
+    rt_warn_locked(s, "ESCHED_SCHEDULE: %s: %s; using the built-in schedule", where, err.message);
     es_schedule_list_free(&s->schedule);
     memset(&s->schedule, 0, sizeof s->schedule);
   }

@@ -8,12 +8,15 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "scheduler/base/escape.h"
+
 void rt_warn_locked(RtState *s, const char *fmt, ...) {
-  char buf[1024];
+  char raw[1024], buf[4 * sizeof raw];
   va_list ap;
   va_start(ap, fmt);
-  vsnprintf(buf, sizeof buf, fmt, ap);
+  vsnprintf(raw, sizeof raw, fmt, ap);
   va_end(ap);
+  es_escape(buf, sizeof buf, raw, strlen(raw)); /* names and values from the environment */
   for (int i = 0; i < s->nwarnings; i++)
     if (strcmp(s->warnings[i].text, buf) == 0)
       return; /* once per distinct warning */
@@ -31,6 +34,14 @@ void rt_warn_locked(RtState *s, const char *fmt, ...) {
 }
 
 void rt_print_warning(const char *text) { fprintf(stderr, "esched: warning: %s\n", text); }
+
+void rt_where(const EsError *e, const char *fallback, char *buf, size_t len) {
+  const char *file = e->file[0] ? e->file : fallback;
+  if (e->line > 0)
+    snprintf(buf, len, "%s:%d:%d", file, e->line, e->col > 0 ? e->col : 1);
+  else
+    snprintf(buf, len, "%s", file);
+}
 
 double rt_task_size(const EsrtAccess *acc, int n) {
   double read = 0, all = 0;

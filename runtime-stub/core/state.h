@@ -141,6 +141,7 @@ typedef struct RtState {
   bool all_devices;         /* ESCHED_PROFILE_MODE=all-devices in effect */
   const EsrtUnit **units;   /* translation units learnt (registered or seen) */
   bool variant_learnt;      /* the first unit's algorithm and objective are taken */
+  bool schedule_missed;     /* a task ESCHED_SCHEDULE lacks was warned about */
   int nunits, units_cap;
   RtRapl rapl;
   bool have_rapl;
@@ -168,6 +169,9 @@ void rt_warn_locked(RtState *s, const char *fmt, ...)
     ;
 /* Prints a warning as every warning of the runtime is printed. */
 void rt_print_warning(const char *text);
+/* "file:line:col" of a reader's error e (the file alone without a
+ * position); file is e's, else fallback (the variable's value). */
+void rt_where(const EsError *e, const char *fallback, char *buf, size_t len);
 /* The bytes a task is keyed on in profiles and predictors: those it
  * reads, or, when it reads nothing, those it writes. */
 double rt_task_size(const EsrtAccess *acc, int n);

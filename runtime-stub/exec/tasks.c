@@ -127,6 +127,13 @@ static void choose_static(RtState *s, RtTaskInfo *ti) {
   const EsrtTask *t = ti->task;
   const EsScheduleEntry *e = override_of(s, t);
   int v = t->device, level = t->level;
+  if (!e && s->schedule.len > 0 && !s->schedule_missed) {
+    s->schedule_missed = true;
+    rt_warn_locked(s,
+                   "ESCHED_SCHEDULE: %s has no entry for task '%s' (a schedule of another "
+                   "program?); tasks it lacks run as built",
+                   s->cfg.schedule, task_key(t));
+  }
   if (e) {
     int d = es_platform_find_device(s->pf, e->device);
     v = d >= 0 ? rt_task_variant_on(ti, d) : -1;

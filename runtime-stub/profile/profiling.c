@@ -29,14 +29,6 @@ static const char *key_of(const EsrtTask *t) {
   return t->key ? t->key : t->name ? t->name : "(unnamed)";
 }
 
-/* "file:line:col" of a warning, or the file alone without a position. */
-static void position(const EsError *w, const char *path, char *buf, size_t len) {
-  if (w->line > 0)
-    snprintf(buf, len, "%s:%d:%d", path, w->line, w->col);
-  else
-    snprintf(buf, len, "%s", path);
-}
-
 static bool load_profile(RtState *s) {
   const char *path = s->cfg.profile;
   EsError w = {0};
@@ -48,8 +40,8 @@ static bool load_profile(RtState *s) {
   if (origin != ES_PROFILE_FROM_GOOD && origin != ES_PROFILE_DEFAULTS)
     return true;
   bool same = s->profile_path && strcmp(s->profile_path, path) == 0;
-  char where[600];
-  position(&w, path, where, sizeof where);
+  char where[4200];
+  rt_where(&w, path, where, sizeof where);
   rt_warn_locked(s, "%s: %s; the file is left untouched%s; %s", where, w.message,
                  same ? " and this run's samples are not saved" : "",
                  origin == ES_PROFILE_FROM_GOOD
@@ -200,18 +192,18 @@ static int add_units(RtState *s) {
   return ES_OK;
 }
 
-/* The folders of a profile path, created as GCC creates those of its
- * -fprofile-generate=DIR files: a profiling build's first run finds none. */
-static void make_parents(const char *path) {
+/* The folder of a profile path: a profiling build's first run finds no
+ * DIR of --profile-generate=DIR. Only that last level is made: a path whose
+ * folders are missing further up is a mistake (a typo, an unmounted disk),
+ * not something to build. */
+static void make_folder(const char *path) {
   char dir[4096];
   snprintf(dir, sizeof dir, "%s", path);
-  for (char *p = dir + 1; *p; p++) {
-    if (*p != '/')
-      continue;
-    *p = '\0';
-    mkdir(dir, 0777); /* exists already, or the merge below says why not */
-    *p = '/';
-  }
+  char *slash = strrchr(dir, '/');
+  if (!slash || slash == dir)
+    return;
+  *slash = '\0';
+  mkdir(dir, 0777); /* exists already, or the merge below says why not */
 }
 
 void rt_profile_write_locked(RtState *s) {
@@ -225,11 +217,11 @@ void rt_profile_write_locked(RtState *s) {
     rt_warn_locked(s, "out of memory: the profile is not written");
     return;
   }
-  make_parents(s->profile_path);
+  make_folder(s->profile_path);
   if (es_profile_merge_file(s->profile_path, s->measured, &err) == ES_OK)
     return;
-  char where[600];
-  position(&err, s->profile_path, where, sizeof where);
+  char where[4200];
+  rt_where(&err, s->profile_path, where, sizeof where);
   rt_warn_locked(s, "%s: %s; the file is left untouched and this run's samples are not saved",
                  where, err.message);
 }

@@ -76,13 +76,19 @@ int es_profile_save(const char *path, const EsProfile *p, EsError *err) {
 }
 
 /* An exclusive fcntl lock on path.lock, or -1 when locking is impossible
- * (the merge then goes on unlocked: the write itself stays atomic). */
-static int lock_profile(const char *path) {
+ * (the merge then goes on unlocked: the write itself stays atomic). A lock
+ * file that is a symbolic link is not followed (it could make a run create
+ * or lock a file anywhere the link points): that is an error, -2. */
+static int lock_profile(const char *path, EsError *err) {
   char *name = with_suffix(path, ".lock");
-  int fd = name ? open(name, O_RDWR | O_CREAT | O_CLOEXEC, 0666) : -1;
+  int fd = name ? open(name, O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0666) : -1;
+  int e = fd < 0 ? errno : 0;
+  if (e == ELOOP)
+    es_error_set(err, ES_EIO, path, 0, 0,
+                 "the lock file '%s' is a symbolic link; not following it", name);
   free(name);
   if (fd < 0)
-    return -1;
+    return e == ELOOP ? -2 : -1;
   struct flock fl;
   memset(&fl, 0, sizeof fl);
   fl.l_type = F_WRLCK;
@@ -98,7 +104,9 @@ static int lock_profile(const char *path) {
 }
 
 int es_profile_merge_file(const char *path, const EsProfile *from, EsError *err) {
-  int lock = lock_profile(path);
+  int lock = lock_profile(path, err);
+  if (lock == -2)
+    return ES_EIO;
   EsProfile *all = NULL;
   int rc = exists(path) ? es_profile_read(path, &all, err) : ES_OK;
   if (rc == ES_OK && !all && !(all = es_profile_new()))
