@@ -18,6 +18,11 @@
  * the tables. Each CPT becomes a factor over (parents..., child), child
  * fastest. After an error the reader skips to the end of the statement or
  * block and goes on, so one run reports every error of the file.
+ *
+ * A table is allocated when its block's head is read. Its size must be one
+ * the rest of the file could list (a byte and a separator per number), or at
+ * most BIF_DEFAULT_ENTRIES, which a default row may fill: a small file
+ * cannot make the reader allocate gigabytes.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -26,6 +31,8 @@
 #include "scheduler/sumproduct/network.h"
 #include "scheduler/io/textfile.h"
 #include "scheduler/io/textlex.h"
+
+enum { BIF_DEFAULT_ENTRIES = 1 << 24 };
 
 typedef struct Bif {
   Lexer lx;
@@ -387,6 +394,18 @@ static bool cpt_factor(Bif *b, Cpt *c, const LexToken *at) {
   char fname[300];
   snprintf(fname, sizeof fname, "cpt_%s", n->vars[c->child].name);
   EsMark mark = {at->line, at->col};
+  int cards[64];
+  for (int k = 0; k <= c->nparents; k++)
+    cards[k] = n->vars[vars[k]].card;
+  double entries = es_factor_entries(c->nparents + 1, cards);
+  size_t left = (size_t)(b->lx.end - b->lx.p);
+  if (entries > (double)(left / 2 + 1) && entries > BIF_DEFAULT_ENTRIES)
+    return b->errors++,
+           lex_error_at(&b->lx, at,
+                        "the table of '%s' would have %.3g entries: more than the rest of the "
+                        "file can list, and more than a default row may fill (%d)",
+                        n->vars[c->child].name, entries, BIF_DEFAULT_ENTRIES),
+           false;
   int f = es_network_add_factor(n, fname, c->nparents + 1, vars, c->child, mark, b->lx.err);
   if (f < 0)
     return b->errors++, false;

@@ -10,6 +10,11 @@
  * For BAYES files the last variable of each scope is the table's child.
  * The format is positional, so the reader stops at the first error (there is
  * nothing to resynchronize on), except that it checks every evidence pair.
+ *
+ * Tables are allocated when their scopes are read, before their numbers: a
+ * scope is refused when the tables declared so far need more numbers than
+ * the rest of the file can hold (one byte and a separator each), so that a
+ * small file cannot make the reader allocate gigabytes.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -55,8 +60,9 @@ static int header(Lexer *l, EsNetwork *n) {
   return rc;
 }
 
-/* scope = k var{k}; creates factor i with a zeroed table. */
-static int scope(Lexer *l, EsNetwork *n, int i) {
+/* scope = k var{k}; creates factor i with a zeroed table. *numbers counts
+ * the numbers the tables declared so far need (each its count and entries). */
+static int scope(Lexer *l, EsNetwork *n, int i, double *numbers) {
   long k;
   int rc = integer(l, 0, MAX_SCOPE, "the number of variables of a factor (at most 64)", &k);
   EsMark mark = {l->tok.line, l->tok.col};
@@ -72,6 +78,17 @@ static int scope(Lexer *l, EsNetwork *n, int i) {
   }
   if (rc)
     return rc;
+  int card[MAX_SCOPE];
+  for (long j = 0; j < k; j++)
+    card[j] = n->vars[vars[j]].card;
+  double entries = es_factor_entries((int)k, card);
+  size_t left = (size_t)(l->end - l->p);
+  *numbers += entries + 1;
+  if (*numbers > (double)(left / 2 + 1))
+    return es_error_set(l->err, ES_ELIMIT, l->file, mark.line, mark.col,
+                        "factor %d: its table would have %.3g entries, more than the %zu bytes "
+                        "left in the file can hold with the tables before it",
+                        i, entries, left);
   char name[32];
   snprintf(name, sizeof name, "f%d", i);
   int child = n->bayesian && k > 0 ? vars[k - 1] : -1;
@@ -103,8 +120,9 @@ static int body(Lexer *l, EsNetwork *n) {
   int rc = header(l, n);
   if (!rc)
     rc = integer(l, 0, MAX_VARS, "the number of factors", &nf);
+  double numbers = 0;
   for (long i = 0; !rc && i < nf; i++)
-    rc = scope(l, n, (int)i);
+    rc = scope(l, n, (int)i, &numbers);
   for (long i = 0; !rc && i < nf; i++)
     rc = table(l, &n->factors[i].f, (int)i);
   if (!rc && lex_next(l) != LEX_EOF)
