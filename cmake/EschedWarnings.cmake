@@ -15,6 +15,16 @@ add_compile_definitions(_POSIX_C_SOURCE=200809L)
 if(ESCHED_SANITIZE AND ESCHED_TSAN)
   message(FATAL_ERROR "ESCHED_SANITIZE and ESCHED_TSAN cannot be combined")
 endif()
+# The fuzz build: every library instrumented for libFuzzer's coverage and
+# checked by ASan+UBSan; the targets in test/fuzz link libFuzzer's main.
+if(ESCHED_FUZZ)
+  if(NOT CMAKE_C_COMPILER_ID MATCHES "Clang" OR ESCHED_SANITIZE OR ESCHED_TSAN)
+    message(FATAL_ERROR "ESCHED_FUZZ needs clang (CC=clang-14) and no other sanitizer option")
+  endif()
+  add_compile_options(-fsanitize=fuzzer-no-link,address,undefined
+                      -fno-sanitize-recover=undefined -fno-omit-frame-pointer)
+  add_link_options(-fsanitize=address,undefined)
+endif()
 if(ESCHED_SANITIZE)
   add_compile_options(-fsanitize=address,undefined -fno-sanitize-recover=undefined
                       -fno-omit-frame-pointer)

@@ -13,6 +13,8 @@ ESCHED_PACKAGES="
   python3
   python3-yaml
   clang
+  clang-14
+  libclang-rt-14-dev
   libclang-dev
   llvm-14-tools
   libyaml-dev

@@ -17,17 +17,20 @@ typedef struct Named {
   ino_t ino;
 } Named;
 
-static Named *named; /* one per argument at most; lives as long as the command */
-static int nnamed;
+static Named *named; /* lives as long as the command */
+static int nnamed, named_cap;
 
 static void note(const char *text) {
   struct stat st;
-  if (stat(text, &st) == 0 && S_ISREG(st.st_mode))
+  if (nnamed < named_cap && stat(text, &st) == 0 && S_ISREG(st.st_mode))
     named[nnamed++] = (Named){text, st.st_dev, st.st_ino};
 }
 
 void pass_outputs_guard(int argc, char **argv) {
-  if (!(named = calloc((size_t)argc, sizeof *named)))
+  /* Each argument, and each output written (two outputs naming one new
+   * file would leave only the last). */
+  named_cap = 2 * argc;
+  if (!(named = calloc((size_t)named_cap, sizeof *named)))
     return; /* out of memory: the command fails soon anyway */
   for (int i = 1; i < argc; i++) {
     const char *eq = argv[i][0] == '-' ? strchr(argv[i], '=') : NULL;
@@ -78,7 +81,10 @@ bool pass_write_file(const char *command, const char *path, PassWriter write, co
            e ? strerror(e) : "");
     return false;
   }
-  return es_output_commit(&out, &err) == ES_OK;
+  if (es_output_commit(&out, &err) != ES_OK)
+    return false;
+  note(path);
+  return true;
 }
 
 typedef struct List {

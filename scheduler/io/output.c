@@ -8,7 +8,9 @@
  * gone). The replaced file's permission bits carry over; a symbolic link is
  * followed, so the link stays and its target is replaced; a target that is
  * not a regular file (/dev/null, a FIFO, a terminal) is written in place,
- * since renaming over it would replace the device with a file.
+ * since renaming over it would replace the device with a file, and so is
+ * anything under /dev or /proc (/dev/stdout names the caller's standard
+ * output, even when that is a regular file).
  */
 #define _DEFAULT_SOURCE /* flock and realpath (glibc: __USE_MISC) */
 #include <dirent.h>
@@ -89,6 +91,27 @@ static mode_t mode_for(const struct stat *old, bool exists) {
   return 0666 & ~mask;
 }
 
+/* The file to replace: path with its symbolic links resolved, so that a
+ * link stays a link; a dangling link's target (one level). NULL when out of
+ * memory. */
+static char *resolve(const char *path) {
+  char *real = realpath(path, NULL), link[PATH_MAX];
+  if (real)
+    return real;
+  struct stat st;
+  ssize_t n = lstat(path, &st) == 0 && S_ISLNK(st.st_mode) ? readlink(path, link, sizeof link - 1)
+                                                           : -1;
+  if (n <= 0)
+    return strdup(path); /* a new file */
+  link[n] = '\0';
+  const char *slash = strrchr(path, '/');
+  int dir = link[0] != '/' && slash ? (int)(slash - path) + 1 : 0;
+  char *t = malloc((size_t)dir + (size_t)n + 1);
+  if (t)
+    snprintf(t, (size_t)dir + (size_t)n + 1, "%.*s%s", dir, path, link);
+  return t;
+}
+
 static int fail(EsOutput *o, const char *path, EsError *err) {
   int e = errno;
   es_output_abort(o);
@@ -108,13 +131,14 @@ int es_output_open(EsOutput *o, const char *path, EsError *err) {
     errno = EISDIR;
     return fail(o, path, err);
   }
-  if (exists && !S_ISREG(st.st_mode)) { /* a device or a pipe: in place */
+  bool special = !strncmp(path, "/dev/", 5) || !strncmp(path, "/proc/", 6);
+  if (exists && (!S_ISREG(st.st_mode) || special)) { /* in place */
     if (!(o->path = strdup(path)) || !(o->f = fopen(path, "w")))
       return fail(o, path, err);
     return ES_OK;
   }
-  char *target = realpath(path, NULL); /* a link's target; NULL when new */
-  if (!target && !(target = strdup(path)))
+  char *target = resolve(path);
+  if (!target)
     return fail(o, path, err);
   o->path = target;
   if (!(o->tmp = malloc(strlen(target) + TMP_SUFFIX_LEN + 1)))
