@@ -19,10 +19,10 @@
  * fastest. After an error the reader skips to the end of the statement or
  * block and goes on, so one run reports every error of the file.
  *
- * A table is allocated when its block's head is read. Its size must be one
- * the rest of the file could list (a byte and a separator per number), or at
- * most BIF_DEFAULT_ENTRIES, which a default row may fill: a small file
- * cannot make the reader allocate gigabytes.
+ * A table is allocated when its block's head is read. All tables together
+ * may have as many entries as the file could list (a byte and a separator
+ * per number), and BIF_DEFAULT_ENTRIES more, which default rows may fill:
+ * a small file cannot make the reader allocate gigabytes.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -37,6 +37,8 @@ enum { BIF_DEFAULT_ENTRIES = 1 << 24 };
 typedef struct Bif {
   Lexer lx;
   EsNetwork *net;
+  size_t len;     /* of the text */
+  double entries; /* of the tables allocated so far */
   bool declare; /* first pass: variables; second: probabilities */
   int errors;
 } Bif;
@@ -398,12 +400,12 @@ static bool cpt_factor(Bif *b, Cpt *c, const LexToken *at) {
   for (int k = 0; k <= c->nparents; k++)
     cards[k] = n->vars[vars[k]].card;
   double entries = es_factor_entries(c->nparents + 1, cards);
-  size_t left = (size_t)(b->lx.end - b->lx.p);
-  if (entries > (double)(left / 2 + 1) && entries > BIF_DEFAULT_ENTRIES)
+  b->entries += entries;
+  if (b->entries > (double)(b->len / 2 + 1) + BIF_DEFAULT_ENTRIES)
     return b->errors++,
            lex_error_at(&b->lx, at,
-                        "the table of '%s' would have %.3g entries: more than the rest of the "
-                        "file can list, and more than a default row may fill (%d)",
+                        "the table of '%s' would have %.3g entries: with the tables before it, "
+                        "more than the file can list and default rows may fill (%d more)",
                         n->vars[c->child].name, entries, BIF_DEFAULT_ENTRIES),
            false;
   int f = es_network_add_factor(n, fname, c->nparents + 1, vars, c->child, mark, b->lx.err);
@@ -530,7 +532,7 @@ int es_network_read_bif_buffer(const char *buf, size_t len, const char *name, Es
                                EsError *err) {
   char base[256];
   base_name(name ? name : "network", base, sizeof base);
-  Bif b = {.net = es_network_new(NULL)};
+  Bif b = {.net = es_network_new(NULL), .len = len};
   if (!b.net)
     return es_error_set(err, ES_ENOMEM, name, 0, 0, "out of memory");
   b.net->file = name ? es_network_intern(b.net, name) : NULL;

@@ -13,8 +13,10 @@
  *
  * Tables are allocated when their scopes are read, before their numbers: a
  * scope is refused when the tables declared so far need more numbers than
- * the rest of the file can hold (one byte and a separator each), so that a
- * small file cannot make the reader allocate gigabytes.
+ * the rest of the file can hold (one byte and a separator each) and more
+ * than FREE_NUMBERS (so that a truncated file still gets the error of its
+ * first wrong number): a small file cannot make the reader allocate
+ * gigabytes.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -24,7 +26,7 @@
 #include "scheduler/io/textfile.h"
 #include "scheduler/io/textlex.h"
 
-enum { MAX_VARS = 1 << 24, MAX_CARD = 1 << 20, MAX_SCOPE = 64 };
+enum { MAX_VARS = 1 << 24, MAX_CARD = 1 << 20, MAX_SCOPE = 64, FREE_NUMBERS = 1 << 16 };
 
 static int bad(Lexer *l, const char *what) {
   char tok[64];
@@ -84,7 +86,7 @@ static int scope(Lexer *l, EsNetwork *n, int i, double *numbers) {
   double entries = es_factor_entries((int)k, card);
   size_t left = (size_t)(l->end - l->p);
   *numbers += entries + 1;
-  if (*numbers > (double)(left / 2 + 1))
+  if (*numbers > (double)(left / 2 + 1) && *numbers > FREE_NUMBERS)
     return es_error_set(l->err, ES_ELIMIT, l->file, mark.line, mark.col,
                         "factor %d: its table would have %.3g entries, more than the %zu bytes "
                         "left in the file can hold with the tables before it",
