@@ -69,7 +69,8 @@ static int load(Net *n, const char *path, unsigned long long seed) {
   int rc =
       uai ? es_network_read_uai(path, &n->net, &err) : es_network_read_bif(path, &n->net, &err);
   if (rc) {
-    fprintf(stderr, "%s:%d:%d: %s\n", err.file[0] ? err.file : path, err.line, err.col, err.message);
+    fprintf(stderr, "%s:%d:%d: %s\n", err.file[0] ? err.file : path, err.line, err.col,
+            err.message);
     return rc;
   }
   if (!uai)

@@ -137,7 +137,8 @@ static double shared_bytes(xmlNode *from, xmlNode *to) {
   return bytes;
 }
 
-static int read_job(const Dax *d, xmlNode *n, const EsImportOptions *opt, EsGraph *g, xmlNode **job) {
+static int read_job(const Dax *d, xmlNode *n, const EsImportOptions *opt, EsGraph *g,
+                    xmlNode **job) {
   const char *id = attr(g, n, "id");
   if (!id || es_graph_find_task(g, id) >= 0)
     return fail(d, n, "DAX: a job without an id, or a repeated id '%s'", id ? id : "");

@@ -86,7 +86,8 @@ static size_t skip_space(const Wfc *w, size_t pos) {
 static json_object *value_at(Wfc *w, size_t *pos) {
   json_tokener_reset(w->skip);
   size_t left = w->len - *pos;
-  json_object *o = json_tokener_parse_ex(w->skip, w->text + *pos, left > INT32_MAX ? INT32_MAX : (int)left);
+  json_object *o =
+      json_tokener_parse_ex(w->skip, w->text + *pos, left > INT32_MAX ? INT32_MAX : (int)left);
   *pos += json_tokener_get_parse_end(w->skip);
   return o;
 }
@@ -348,7 +349,8 @@ static int add_edges(Wfc *w, json_object *tasks, size_t i) {
     if (from < 0)
       return fail(w, (long)i, at_index(at_key((Where){0}, "parents"), k),
                   "task '%s' names an unknown parent '%s'", task_id(t), pid);
-    int e = es_import_edge(w->g, w->opt, from, (int)i, shared_bytes(w, item(tasks, (size_t)from), t));
+    int e =
+        es_import_edge(w->g, w->opt, from, (int)i, shared_bytes(w, item(tasks, (size_t)from), t));
     if (e < 0)
       return es_error_set(w->err, ES_ENOMEM, w->path, 0, 0, "out of memory");
     w->g->edges[e].mark = w->g->tasks[i].mark; /* the child's */
@@ -414,8 +416,7 @@ static int read_root(Wfc *w, json_object *root) {
   json_object *tasks = get(jspec ? jspec : jwf, key);
   Where tasks_at = at_key(jspec ? spec : wf, key);
   if (!is_array(tasks))
-    return fail(w, -1, tasks_at,
-                "no workflow.specification.tasks or workflow.tasks array");
+    return fail(w, -1, tasks_at, "no workflow.specification.tasks or workflow.tasks array");
   w->exec_list = get(get(jwf, "execution"), "tasks");
   w->file_list = get(jspec, "files");
   int rc = index_by_id(w, w->exec_list, at_key(at_key(wf, "execution"), "tasks"),

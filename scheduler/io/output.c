@@ -75,8 +75,8 @@ static int open_tmp(EsOutput *o, const char *path) {
     while ((rc = flock(fd, LOCK_EX)) != 0 && errno == EINTR)
       continue;
     struct stat held, now;
-    if (rc != 0 || (fstat(fd, &held) == 0 && stat(o->tmp, &now) == 0 &&
-                    held.st_ino == now.st_ino && held.st_dev == now.st_dev))
+    if (rc != 0 || (fstat(fd, &held) == 0 && stat(o->tmp, &now) == 0 && held.st_ino == now.st_ino &&
+                    held.st_dev == now.st_dev))
       return fd;
     close(fd);
   }
@@ -99,8 +99,8 @@ static char *resolve(const char *path) {
   if (real)
     return real;
   struct stat st;
-  ssize_t n = lstat(path, &st) == 0 && S_ISLNK(st.st_mode) ? readlink(path, link, sizeof link - 1)
-                                                           : -1;
+  ssize_t n =
+      lstat(path, &st) == 0 && S_ISLNK(st.st_mode) ? readlink(path, link, sizeof link - 1) : -1;
   if (n <= 0)
     return strdup(path); /* a new file */
   link[n] = '\0';
@@ -163,10 +163,10 @@ int es_output_commit(EsOutput *o, EsError *err) {
     errno = 0;
     bool bad = fflush(o->f) != 0 || ferror(o->f);
     int e = errno ? errno : EIO;
-    int rc = bad ? es_error_set(err, ES_EIO, o->path ? o->path : "<stdout>", 0, 0,
-                                "cannot write %s: %s", o->path ? o->path : "standard output",
-                                strerror(e))
-                 : ES_OK;
+    int rc =
+        bad ? es_error_set(err, ES_EIO, o->path ? o->path : "<stdout>", 0, 0, "cannot write %s: %s",
+                           o->path ? o->path : "standard output", strerror(e))
+            : ES_OK;
     if (o->f == stdout)
       o->f = NULL;
     es_output_abort(o);
@@ -174,8 +174,8 @@ int es_output_commit(EsOutput *o, EsError *err) {
   }
   /* Renamed while still locked, so that no cleaner takes the file. */
   errno = 0;
-  bool bad = fflush(o->f) != 0 || ferror(o->f) || fsync(fileno(o->f)) != 0 ||
-             rename(o->tmp, o->path) != 0;
+  bool bad =
+      fflush(o->f) != 0 || ferror(o->f) || fsync(fileno(o->f)) != 0 || rename(o->tmp, o->path) != 0;
   int e = errno ? errno : EIO;
   fclose(o->f); /* complete and on disk, or abandoned below */
   o->f = NULL;

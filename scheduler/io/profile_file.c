@@ -84,8 +84,8 @@ static int lock_profile(const char *path, EsError *err) {
   int fd = name ? open(name, O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0666) : -1;
   int e = fd < 0 ? errno : 0;
   if (e == ELOOP)
-    es_error_set(err, ES_EIO, path, 0, 0,
-                 "the lock file '%s' is a symbolic link; not following it", name);
+    es_error_set(err, ES_EIO, path, 0, 0, "the lock file '%s' is a symbolic link; not following it",
+                 name);
   free(name);
   if (fd < 0)
     return e == ELOOP ? -2 : -1;

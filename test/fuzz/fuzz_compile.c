@@ -17,8 +17,8 @@
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
-  char *argv[] = {(char *)fuzz_file("input.c", data, size), "-o", "/dev/null", "--",
-                  "-I" ESCHED_ANNOTATIONS_INCLUDE, "-nostdinc", NULL};
+  char *argv[] = {(char *)fuzz_file("input.c", data, size), "-o",        "/dev/null", "--",
+                  "-I" ESCHED_ANNOTATIONS_INCLUDE,          "-nostdinc", NULL};
   cmd_compile(6, argv);
   return 0;
 }

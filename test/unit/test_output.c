@@ -105,7 +105,8 @@ static void error_file_names(void) {
 }
 
 int main(void) {
-  snprintf(dir, sizeof dir, "%s/esched-output-XXXXXX", getenv("TMPDIR") ? getenv("TMPDIR") : "/tmp");
+  snprintf(dir, sizeof dir, "%s/esched-output-XXXXXX",
+           getenv("TMPDIR") ? getenv("TMPDIR") : "/tmp");
   if (!mkdtemp(dir))
     return 1;
   stale_and_live();
