@@ -42,3 +42,21 @@ const char *fuzz_file(const char *name, const void *data, size_t size) {
     abort();
   return paths[slot];
 }
+
+void fuzz_round_trip(const char *what, FuzzWriter write, const void *obj, FuzzReader read,
+                     void *ctx) {
+  char *text = NULL;
+  size_t len = 0;
+  EsError err = {0};
+  FILE *f = open_memstream(&text, &len);
+  if (!f)
+    return;
+  bool ok = write(f, obj);
+  fclose(f);
+  if (ok && read(fuzz_file("again.yaml", text, len), ctx, &err) != ES_OK) {
+    fprintf(stderr, "the %s written does not read back: %d:%d: %s\n%s", what, err.line, err.col,
+            err.message, text);
+    abort();
+  }
+  free(text);
+}

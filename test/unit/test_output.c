@@ -17,28 +17,11 @@
 #include "scheduler/io/import.h"
 #include "scheduler/sumproduct/network.h"
 #include "test.h"
-
-static char dir[256];
-
-static const char *at(const char *name) {
-  static char buf[4][512];
-  static int k;
-  k = (k + 1) % 4;
-  snprintf(buf[k], sizeof buf[k], "%s/%s", dir, name);
-  return buf[k];
-}
-
-static void put(const char *name, const char *text) {
-  FILE *f = fopen(at(name), "w");
-  if (f) {
-    fputs(text, f);
-    fclose(f);
-  }
-}
+#include "test_files.h"
 
 static int files_in_dir(void) {
   int n = 0;
-  DIR *d = opendir(dir);
+  DIR *d = opendir(test_dir);
   for (struct dirent *e; d && (e = readdir(d));)
     n += e->d_name[0] != '.';
   if (d)
@@ -105,16 +88,11 @@ static void error_file_names(void) {
 }
 
 int main(void) {
-  snprintf(dir, sizeof dir, "%s/esched-output-XXXXXX",
-           getenv("TMPDIR") ? getenv("TMPDIR") : "/tmp");
-  if (!mkdtemp(dir))
-    return 1;
+  if (!test_dir_make("output"))
+    return 77;
   stale_and_live();
   aborted();
   error_file_names();
-  unlink(at("out.yaml"));
-  unlink(at("bad-platform.yaml"));
-  unlink(at("bad.stg"));
-  rmdir(dir);
+  test_dir_remove();
   return test_summary();
 }

@@ -9,37 +9,7 @@
 
 #include "scheduler/io/files.h"
 #include "test.h"
-
-static char dir[256];
-
-static const char *at(const char *name) {
-  static char buf[4][512];
-  static int k;
-  k = (k + 1) % 4;
-  snprintf(buf[k], sizeof buf[k], "%s/%s", dir, name);
-  return buf[k];
-}
-
-static void put(const char *name, const char *text) {
-  FILE *f = fopen(at(name), "w");
-  if (f) {
-    fputs(text, f);
-    fclose(f);
-  }
-}
-
-/* The whole file (static buffer), or "" when missing. */
-static const char *get(const char *name) {
-  static char buf[8192];
-  FILE *f = fopen(at(name), "r");
-  buf[0] = 0;
-  if (f) {
-    size_t n = fread(buf, 1, sizeof buf - 1, f);
-    buf[n] = 0;
-    fclose(f);
-  }
-  return buf;
-}
+#include "test_files.h"
 
 static const char good[] = "esched_profile: 1\n"
                            "tasks:\n"
@@ -148,15 +118,10 @@ static void merging(void) {
 }
 
 int main(void) {
-  const char *tmp = getenv("TMPDIR") ? getenv("TMPDIR") : "/tmp";
-  snprintf(dir, sizeof dir, "%s/esched-profile-file-XXXXXX", tmp);
-  if (!mkdtemp(dir))
+  if (!test_dir_make("profile-file"))
     return 77;
   fallbacks();
   merging();
-  char cmd[400];
-  snprintf(cmd, sizeof cmd, "rm -rf '%s'", dir);
-  if (system(cmd) != 0)
-    fprintf(stderr, "could not remove %s\n", dir);
+  test_dir_remove();
   return test_summary();
 }

@@ -12,37 +12,12 @@
 #include "runtime-stub/power/dvfs.h"
 #include "scheduler/base/error.h"
 #include "test.h"
-
-static char root[256];
-
-static void put(const char *rel, const char *text) {
-  char path[512];
-  snprintf(path, sizeof path, "%s/%s", root, rel);
-  FILE *f = fopen(path, "w");
-  if (f) {
-    fputs(text, f);
-    fclose(f);
-  }
-}
-
-static const char *get(const char *rel) {
-  static char buf[128];
-  char path[512];
-  snprintf(path, sizeof path, "%s/%s", root, rel);
-  FILE *f = fopen(path, "r");
-  buf[0] = 0;
-  if (f) {
-    size_t n = fread(buf, 1, sizeof buf - 1, f);
-    buf[n] = 0;
-    fclose(f);
-  }
-  return buf;
-}
+#include "test_files.h"
 
 static void mkdirs(const char *rel) {
   char path[512];
-  snprintf(path, sizeof path, "%s/%s", root, rel);
-  for (char *p = path + strlen(root) + 1; *p; p++)
+  snprintf(path, sizeof path, "%s/%s", test_dir, rel);
+  for (char *p = path + strlen(test_dir) + 1; *p; p++)
     if (*p == '/') {
       *p = 0;
       mkdir(path, 0755);
@@ -74,15 +49,13 @@ static EsPlatform *platform(void) {
 }
 
 int main(void) {
-  const char *tmp = getenv("TMPDIR") ? getenv("TMPDIR") : "/tmp";
-  snprintf(root, sizeof root, "%s/esched-cpufreq-XXXXXX", tmp);
-  if (!mkdtemp(root))
+  if (!test_dir_make("cpufreq"))
     return 77;
   make_tree();
   EsPlatform *pf = platform();
   RtDvfs d;
   char why[512] = "";
-  ASSERT_EQ(rt_dvfs_open(&d, RT_DVFS_CPUFREQ, pf, root, why, sizeof why), 0);
+  ASSERT_EQ(rt_dvfs_open(&d, RT_DVFS_CPUFREQ, pf, test_dir, why, sizeof why), 0);
   ASSERT_EQ(d.kind, RT_DVFS_CPUFREQ);
   ASSERT_EQ(d.cpufreq.nfiles, 2);
   ASSERT_EQ(rt_dvfs_set(&d, 0, 1, why, sizeof why), 0);
@@ -102,7 +75,7 @@ int main(void) {
 
   /* No cpufreq under the root: open fails, the back end stays sim. */
   char empty[300];
-  snprintf(empty, sizeof empty, "%s/sys/devices/system/cpu/cpu2", root);
+  snprintf(empty, sizeof empty, "%s/sys/devices/system/cpu/cpu2", test_dir);
   ASSERT_EQ(rt_dvfs_open(&d, RT_DVFS_CPUFREQ, pf, empty, why, sizeof why), ES_ENOSUP);
   ASSERT_EQ(d.kind, RT_DVFS_SIM);
   ASSERT_TRUE(strstr(why, "no cpufreq interface") != NULL);
@@ -110,9 +83,6 @@ int main(void) {
   rt_dvfs_close(&d);
   es_platform_free(pf);
 
-  char cmd[600];
-  snprintf(cmd, sizeof cmd, "rm -rf '%s'", root);
-  if (system(cmd) != 0)
-    fprintf(stderr, "could not remove %s\n", root);
+  test_dir_remove();
   return test_summary();
 }
