@@ -1,18 +1,19 @@
 #!/bin/sh
 # Long fuzzing: runs each fuzz target of test/fuzz (or the ones named) for
-# SECONDS, one after another, each on one core (-jobs=1: the machine is
-# shared). New inputs go to build-fuzz/fuzz/found/TARGET, crashes to
+# SECONDS or RUNS executions, one after another, each on one core (-jobs=1:
+# the machine is shared). New inputs go to build-fuzz/fuzz/found/TARGET, crashes to
 # build-fuzz/fuzz/crashes/TARGET/; a crash stops that target. Prints, per
 # target, its executions, seconds and crashes. Every crash found belongs in
 # test/fuzz/regressions/TARGET/ with a lit test of its diagnostic.
-# Usage: scripts/fuzz.sh [-t SECONDS] [TARGET...]   (default 600 s, all)
+# Usage: scripts/fuzz.sh [-t SECONDS | -n RUNS] [TARGET...]
+#        (default: 600 seconds each, every target)
 set -eu
 top=$(cd "$(dirname "$0")/.." && pwd)
-seconds=600
-if [ "${1:-}" = "-t" ]; then
-  seconds=$2
-  shift 2
-fi
+limit=-max_total_time=600
+case "${1:-}" in
+  -t) limit=-max_total_time=$2; shift 2 ;;
+  -n) limit=-runs=$2; shift 2 ;;
+esac
 "$top/scripts/build.sh" fuzz
 fuzz="$top/build-fuzz/fuzz"
 targets=${*:-$(cd "$fuzz" && ls *.args | sed 's/\.args$//')}
@@ -30,7 +31,7 @@ for t in $targets; do
   rc=0
   # -jobs=1 runs the fuzzer in a child whose log is fuzz-0.log (in $fuzz).
   (cd "$fuzz" && rm -f fuzz-0.log &&
-   "$top/build-fuzz/bin/fuzz_$t" -max_total_time="$seconds" -jobs=1 -workers=1 \
+   "$top/build-fuzz/bin/fuzz_$t" "$limit" -jobs=1 -workers=1 \
      -artifact_prefix="$fuzz/crashes/$t/" "$@" > "$log.parent" 2>&1) || rc=$?
   cat "$log.parent" "$fuzz/fuzz-0.log" > "$log" 2>/dev/null || true
   rm -f "$log.parent" "$fuzz/fuzz-0.log"
