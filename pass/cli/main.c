@@ -12,8 +12,8 @@
 #include <string.h>
 
 #include "pass/cli/commands.h"
-#include "pass/frontend/diag.h"
 #include "pass/cli/write.h"
+#include "pass/frontend/diag.h"
 #include "pass/version.h"
 
 typedef struct Command {
