@@ -23,7 +23,7 @@ static FILE *out;
 
 static void on_error(void *ctx, const EsError *e) {
   (void)ctx;
-  fprintf(out, "  %s:%d:%d: %s\n", e->file ? e->file : "?", e->line, e->col, e->message);
+  fprintf(out, "  %s:%d:%d: %s\n", e->file[0] ? e->file : "?", e->line, e->col, e->message);
 }
 
 static void mark(const char *what, const char *name, EsMark m) {
