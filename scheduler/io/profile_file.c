@@ -58,8 +58,10 @@ static int write_one(const char *path, const EsProfile *p, EsError *err) {
   if (rc)
     return rc;
   if (!es_profile_write(out.f, p)) {
+    int e = ferror(out.f) ? errno : 0; /* the writer stops at the first failed write */
     es_output_abort(&out);
-    return es_error_set(err, ES_EIO, path, 0, 0, "cannot write '%s'", path);
+    return es_error_set(err, ES_EIO, path, 0, 0, "cannot write '%s'%s%s", path, e ? ": " : "",
+                        e ? strerror(e) : "");
   }
   return es_output_commit(&out, err);
 }

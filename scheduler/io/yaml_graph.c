@@ -236,6 +236,7 @@ static void read_task(Reader *r, const YNode *n) {
   }
   int t = es_graph_add_task(r->g, y_text(name));
   if (t < 0) {
+    y_out_of_memory(r->in);
     r->ok = false;
     return;
   }
@@ -330,6 +331,7 @@ static void read_edge_of(Reader *r, const YNode *n, int from, int to) {
   const char *data = x && y_expect_scalar(r->in, x, "data") ? y_text(x) : NULL;
   int e = es_graph_add_edge(r->g, from, to, data);
   if (e < 0) {
+    y_out_of_memory(r->in);
     r->ok = false;
     return;
   }

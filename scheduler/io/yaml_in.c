@@ -187,7 +187,7 @@ static YNode *copy_tree(EsArena *a, const YNode *n) {
 const YNode *y_keep(YIn *in, const YNode *n) {
   const YNode *c = copy_tree(&in->doc, n);
   if (!c)
-    es_error_set(in->err, ES_ENOMEM, in->file, 0, 0, "out of memory"), in->stop = true;
+    y_out_of_memory(in);
   return c;
 }
 
@@ -243,7 +243,7 @@ static void consume(YIn *in) {
   in->have_ev = false;
 }
 
-static bool out_of_memory(YIn *in) {
+bool y_out_of_memory(YIn *in) {
   es_error_set(in->err, ES_ENOMEM, in->file, 0, 0, "out of memory");
   in->stop = true;
   return false;
@@ -254,14 +254,14 @@ static YNode *node_of(YIn *in, EsArena *a) {
   const yaml_event_t *ev = &in->ev;
   YNode *n = es_arena_alloc(a, sizeof *n);
   if (!n)
-    return out_of_memory(in), NULL;
+    return y_out_of_memory(in), NULL;
   n->mark = y_mark_from_libyaml(ev->start_mark);
   switch (ev->type) {
   case YAML_SCALAR_EVENT:
     n->type = Y_SCALAR;
     n->text = es_arena_strndup(a, (const char *)ev->data.scalar.value, ev->data.scalar.length);
     if (!n->text)
-      return out_of_memory(in), NULL;
+      return y_out_of_memory(in), NULL;
     break;
   case YAML_ALIAS_EVENT:
     /* Aliases could multiply a small file into a huge model. */
@@ -469,6 +469,9 @@ static int read_stream(YIn *in, const YFormat *f, void *ctx) {
 
 static int read_with(YIn *in, const YFormat *f, void *ctx) {
   int rc = read_stream(in, f, ctx);
+  if (rc && in->err && in->err->code == ES_OK) /* a model call that did not say why */
+    es_error_set(in->err, rc, in->file, 0, 0, "cannot read the file: %s",
+                 rc == ES_ENOMEM ? "out of memory" : es_error_name(rc));
   if (in->have_ev)
     yaml_event_delete(&in->ev);
   es_arena_free(&in->doc);

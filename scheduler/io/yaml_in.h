@@ -71,6 +71,9 @@ typedef struct YIn {
 /* libyaml's marks are 0-based; diagnostics are 1-based. */
 EsMark y_mark_from_libyaml(yaml_mark_t m);
 
+/* Reports that memory ran out and stops the reading; returns false. */
+bool y_out_of_memory(YIn *in);
+
 static inline EsMark y_mark(const YNode *n) { return n->mark; }
 /* The scalar text of n, or NULL when n is NULL or not a scalar. */
 static inline const char *y_text(const YNode *n) {
