@@ -55,7 +55,7 @@
 typedef struct Up {
   double w;   /* summed weight of the items on the pair */
   int parent; /* -1 for roots */
-  int link;   /* items of positive weight << 1 | 1 when data flows task -> parent */
+  int link;   /* items (0 bytes too) << 1 | 1 when data flows task -> parent */
 } Up;
 
 /* The rooted forest and the passes' buffers, cached between calls. The
@@ -97,7 +97,7 @@ static bool rooted_fits(const Rooted *r, const EsProblem *p) {
 
 static void add_up(Up *x, double w, bool from_child) {
   x->w += w;
-  x->link = ((x->link >> 1) + (w > 0)) << 1 | from_child;
+  x->link = ((x->link >> 1) + 1) << 1 | from_child; /* every item pays the latency */
 }
 
 /* Roots every component at its largest (or, with reverse, smallest) index.

@@ -99,9 +99,11 @@ static int random_edge(EsGraph *g, EsRng *r, const EsGenOptions *o, int from, in
   int e = es_graph_add_edge(g, from, to, data);
   if (e < 0)
     return -1;
-  if (o->costs == ES_GEN_PHYSICAL)
+  if (o->costs == ES_GEN_PHYSICAL) {
     g->edges[e].bytes = round(es_rng_lognormal(r, 65536, 3.0, 16, 1.6e9));
-  else
+    if (o->empty > 0 && es_rng_uniform(r) < o->empty)
+      g->edges[e].bytes = 0;
+  } else
     g->edges[e].cost = (double)es_rng_range(r, 0, 50);
   return e;
 }

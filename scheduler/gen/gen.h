@@ -41,6 +41,9 @@ typedef struct EsGenOptions {
   double missing;
   /* Probability that a task is pinned to the CPU (input nodes). */
   double pinned;
+  /* Physical costs: probability that an edge carries 0 bytes (an empty
+   * file, as in CyberShake; it still pays the link's latency). */
+  double empty;
 } EsGenOptions;
 
 /* Random task tree (a forest when mixed with isolated tasks is not wanted:

@@ -433,35 +433,45 @@ static int alloc_task_values(Builder *b) {
   return ES_OK;
 }
 
-/* Link coefficients per device pair: direct, else the cheapest two-hop route
- * (by time), else INFINITY (data cannot move between those devices). */
-static void link_coefficients(const EsProblem *p, const EsPlatform *pf, int a, int c,
-                              double out[5]) {
+/* What moving an item of weight w from one device to another costs: each
+ * figure is unit * w + fixed. */
+typedef struct Route {
+  double time[2], energy[2]; /* with every device's idle power */
+  double link[2];            /* the links' own energy */
+} Route;
+
+/* Adds one hop over link l to r; idle is the power every device draws. */
+static void add_hop(Route *r, const EsLink *l, double idle) {
+  r->time[0] += 1 / l->bandwidth, r->time[1] += l->latency;
+  r->energy[0] += (l->power + idle) / l->bandwidth, r->energy[1] += l->latency * (l->power + idle);
+  r->link[0] += l->power / l->bandwidth, r->link[1] += l->latency * l->power;
+}
+
+/* The route from a to c: the direct link, else the fastest two-hop route
+ * (by time for one byte plus latency), else none (fixed costs INFINITY:
+ * data cannot move between those devices, whatever its size). */
+static Route route(const EsProblem *p, const EsPlatform *pf, int a, int c) {
   double idle = 0;
   for (int d = 0; d < p->ndevices; d++)
     idle += p->idle_power[d];
-  out[0] = out[1] = out[2] = out[3] = INFINITY;
-  out[4] = 0;
+  Route best = {{0, INFINITY}, {0, INFINITY}, {0, INFINITY}};
   const EsLink *direct = es_platform_link(pf, a, c);
   if (direct) {
-    out[4] = direct->power;
-    out[0] = 1 / direct->bandwidth, out[1] = direct->latency;
-    out[2] = (direct->power + idle) / direct->bandwidth;
-    out[3] = direct->latency * (direct->power + idle);
-    return;
+    best = (Route){{0, 0}, {0, 0}, {0, 0}};
+    add_hop(&best, direct, idle);
+    return best;
   }
   for (int m = 0; m < p->ndevices; m++) {
     const EsLink *x = es_platform_link(pf, a, m), *y = es_platform_link(pf, m, c);
     if (!x || !y)
       continue;
-    double unit = 1 / x->bandwidth + 1 / y->bandwidth, fixed = x->latency + y->latency;
-    if (unit + fixed < out[0] + out[1]) {
-      out[0] = unit, out[1] = fixed;
-      out[4] = x->power > y->power ? x->power : y->power; /* upper bound over the two hops */
-      out[2] = (x->power + idle) / x->bandwidth + (y->power + idle) / y->bandwidth;
-      out[3] = x->latency * (x->power + idle) + y->latency * (y->power + idle);
-    }
+    Route r = {{0, 0}, {0, 0}, {0, 0}};
+    add_hop(&r, x, idle);
+    add_hop(&r, y, idle);
+    if (r.time[0] + r.time[1] < best.time[0] + best.time[1])
+      best = r;
   }
+  return best;
 }
 
 static int transfer_coefficients(Builder *b) {
@@ -473,8 +483,9 @@ static int transfer_coefficients(Builder *b) {
     if (!p->xfer_unit[o] || !p->xfer_fixed[o])
       return ES_ENOMEM;
   }
-  p->link_power = calloc(n + 1, sizeof(double));
-  if (!p->link_power)
+  p->link_unit = calloc(n + 1, sizeof(double));
+  p->link_fixed = calloc(n + 1, sizeof(double));
+  if (!p->link_unit || !p->link_fixed)
     return ES_ENOMEM;
   const EsPlatform *pf = b->opt->platform;
   for (int a = 0; a < p->ndevices; a++)
@@ -483,18 +494,17 @@ static int transfer_coefficients(Builder *b) {
       if (a == c)
         continue;
       if (b->form == FORM_PHYSICAL) {
-        double co[5];
-        link_coefficients(p, pf, a, c, co);
-        p->link_power[k] = co[4];
-        p->xfer_unit[ES_OBJ_TIME][k] = co[0], p->xfer_fixed[ES_OBJ_TIME][k] = co[1];
-        p->xfer_unit[ES_OBJ_ENERGY][k] = co[2], p->xfer_fixed[ES_OBJ_ENERGY][k] = co[3];
+        Route r = route(p, pf, a, c);
+        p->xfer_unit[ES_OBJ_TIME][k] = r.time[0], p->xfer_fixed[ES_OBJ_TIME][k] = r.time[1];
+        p->xfer_unit[ES_OBJ_ENERGY][k] = r.energy[0], p->xfer_fixed[ES_OBJ_ENERGY][k] = r.energy[1];
+        p->link_unit[k] = r.link[0], p->link_fixed[k] = r.link[1];
       } else {
         p->xfer_unit[ES_OBJ_TIME][k] = 1;
         const EsLink *l = pf ? es_platform_link(pf, a, c) : NULL;
-        p->link_power[k] = b->form == FORM_TIMED && l ? l->power : 0;
+        p->link_unit[k] = b->form == FORM_TIMED && l ? l->power : 0;
         /* Timed graphs with a platform: a transfer of time t costs t at the
          * link's power; abstract graphs give the energy directly. */
-        p->xfer_unit[ES_OBJ_ENERGY][k] = b->form == FORM_TIMED ? (l ? l->power : 0) : 1;
+        p->xfer_unit[ES_OBJ_ENERGY][k] = b->form == FORM_TIMED ? p->link_unit[k] : 1;
       }
     }
   return ES_OK;
@@ -665,7 +675,8 @@ void es_problem_free(EsProblem *p) {
   free(p->level_freq);
   free(p->level_power);
   free(p->idle_power);
-  free(p->link_power);
+  free(p->link_unit);
+  free(p->link_fixed);
   for (int o = 0; o < 2; o++) {
     free(p->value[o]);
     free(p->item_weight[o]);

@@ -18,8 +18,10 @@
  * graph or a profile, bytes per item, and a platform; a lower level stretches
  * time by f_max / f (except the task's memory-bound fraction), energy is time
  * times the level's power plus the idle power of the other devices, and a
- * transfer takes latency + bytes / bandwidth at the link's power plus every
- * device's idle power.
+ * transfer between two devices takes latency + bytes / bandwidth (latency
+ * alone for 0 bytes) at the link's power plus every device's idle power;
+ * without a direct link, the fastest two-hop route, each hop at its own
+ * link's power.
  */
 #ifndef ESCHED_SCHEDULER_PROBLEM_H
 #define ESCHED_SCHEDULER_PROBLEM_H
@@ -59,12 +61,15 @@ typedef struct EsProblem {
   int *item_reader;       /* readers, ascending */
   double *item_weight[2]; /* [nitems]: bytes (physical) or abstract cost/time */
   /* Transfer cost of an item of weight w from device a to b != a:
-   * xfer_unit[obj][a * ndevices + b] * w + xfer_fixed[...] when w > 0, else 0. */
+   * xfer_unit[obj][a * ndevices + b] * w + xfer_fixed[...], whatever w (a
+   * transfer between devices costs its latency even for 0 bytes). Devices
+   * that no route joins have unit 0 and fixed INFINITY. */
   double *xfer_unit[2], *xfer_fixed[2];
-  /* Power drawn while an item moves from a to b, [ndevices * ndevices] (W;
-   * 0 without a platform): what the timed simulator charges per second of
-   * transfer, idle power being counted per device there. */
-  double *link_power;
+  /* Energy of the links alone while an item of weight w moves from a to b:
+   * link_unit[a * ndevices + b] * w + link_fixed[...] (J; 0 without a
+   * platform), each hop of a route at its own link's power. The timed
+   * simulator charges it; idle power is counted per device there. */
+  double *link_unit, *link_fixed;
 
   /* Order-only edges (no data): they constrain the order, not the cost. */
   int norders;
@@ -102,15 +107,23 @@ static inline double es_problem_task_cost(const EsProblem *p, int v, int l) {
 /* Cost of moving item i from device a to device b for objective obj. */
 static inline double es_problem_item_cost_obj(const EsProblem *p, EsObjective obj, int i, int a,
                                               int b) {
-  double w = p->item_weight[obj][i];
-  if (a == b || !(w > 0)) /* nothing to move (also keeps INFINITY * 0 out) */
+  if (a == b)
     return 0;
   int k = a * p->ndevices + b;
-  return p->xfer_unit[obj][k] * w + p->xfer_fixed[obj][k];
+  return p->xfer_unit[obj][k] * p->item_weight[obj][i] + p->xfer_fixed[obj][k];
 }
 
 static inline double es_problem_item_cost(const EsProblem *p, int i, int a, int b) {
   return es_problem_item_cost_obj(p, p->objective, i, a, b);
+}
+
+/* Energy the links draw while item i moves from device a to b (0 when equal). */
+static inline double es_problem_link_energy(const EsProblem *p, int i, int a, int b) {
+  if (a == b)
+    return 0;
+  int k = a * p->ndevices + b;
+  double w = p->item_weight[ES_OBJ_TIME][i]; /* bytes, or the timed form's time */
+  return p->link_unit[k] * w + p->link_fixed[k];
 }
 
 /* Exact cost of an assignment (labels[ntasks]) for objective obj (the formula

@@ -5,6 +5,9 @@
  *   E_k,idle   = (makespan - busy_k) * P_idle(k)
  *   E_transfer = sum_{copies c, arcs u -> c, u's source copy elsewhere} C * P_link
  *
+ * where C * P_link sums over the hops of the route, each at its own link's
+ * power (problem.h); C is at least the latency, even for 0 bytes.
+ *
  * P_idle(k) is the device's idle power, 0 when the DVFS pass switched it
  * off (the dissertation's 5V/off), or the power of the level it idles at
  * (2V / 3.3V during idle). The source copy of an arc is the copy of u whose
@@ -54,7 +57,7 @@ static double transfers_into(const EsProblem *p, const EsDag *d, const EsSolutio
         best = a, src = p->label_device[x->label];
     }
     if (src != dev)
-      e += es_timed_comm(p, item, src, dev) * p->link_power[src * p->ndevices + dev];
+      e += es_problem_link_energy(p, item, src, dev);
   }
   return e;
 }

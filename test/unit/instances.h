@@ -21,7 +21,8 @@ typedef struct Instance {
   EsGenOptions opt;
 } Instance;
 
-/* Draws the options of instance number i: devices, levels, cost form, and
+/* Draws the options of instance number i: devices, levels, cost form,
+ * empty (0-byte) items in some physical instances, and
  * between half and all of the tasks that keep labels^tasks under budget
  * (capped at max_tasks). */
 static inline EsGenOptions instance_options(uint64_t i, int min_dev, int max_dev, int max_tasks,
@@ -42,6 +43,7 @@ static inline EsGenOptions instance_options(uint64_t i, int min_dev, int max_dev
   int n = (int)floor(log(budget) / log(labels));
   n = n < 1 ? 1 : n > max_tasks ? max_tasks : n;
   o.ntasks = (int)es_rng_range(&r, (n + 1) / 2, n);
+  o.empty = es_rng_uniform(&r) < 0.3 ? 0.3 : 0; /* 0-byte items pay the latency */
   return o;
 }
 
