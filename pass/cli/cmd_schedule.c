@@ -228,6 +228,8 @@ int cmd_schedule(int argc, char **argv) {
            g->name ? g->name : "", g->name ? "': " : "", algo, why);
     if (s->note)
       diag(DIAG_NOTE, g->file, 0, 0, "%s", s->note);
+    if (s->warning)
+      diag(DIAG_WARNING, g->file, 0, 0, "%s", s->warning);
   }
   if (diag_error_count() > 0 || !write_schedules(&o, &out))
     goto done;

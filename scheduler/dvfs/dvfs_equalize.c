@@ -18,6 +18,9 @@
  * we compare times, which also honours memory-bound fractions.
  * Then, earliest start first, every task moves back to its earliest start
  * (Eq. 11) keeping its level (lines 26-34). Duplicates keep their level.
+ * Every change is kept only when the schedule's energy does not rise
+ * (es_dvfs_take_first): failing its own level, a task tries the others
+ * that fit its window, slowest first, then stays as it was.
  */
 
 #include "scheduler/dvfs/dvfs_pass.h"
@@ -45,10 +48,19 @@ static int equalize_one(const EsProblem *p, EsDvfsState *st, EsSolution *s, int 
     double share = wi + wj > 0 ? (lf - pv->start) * wj / (wi + wj) : allowed;
     allowed = share < allowed ? share : allowed;
   }
-  int l = es_dvfs_slowest_fitting(p, v, dev, allowed, top);
+  EsDvfsMove *m = st->moves;
+  int l = es_dvfs_fitting(p, v, dev, allowed, top, m) ? m[0].label : top;
   if (es_timed_task_time(p, v, l) > lf - s->start[v]) /* keep its level if even top fails */
     l = s->label[v];
-  return es_dvfs_end_at(p, st, s, v, -1, l, lf);
+  /* Its own choice first, then every level that fits the whole window,
+   * slowest first; each ends at lf. */
+  int n = 1 + es_dvfs_fitting(p, v, dev, lf - s->start[v], top, m + 1);
+  m[0].label = l;
+  for (int i = 0; i < n; i++) {
+    double start = lf - es_timed_task_time(p, v, m[i].label);
+    m[i].start = start > s->start[v] ? start : s->start[v];
+  }
+  return es_dvfs_take_first(p, st, s, v, -1, m, n);
 }
 
 /* Lines 26-34 for one copy: back to its earliest start. */
@@ -60,7 +72,8 @@ static int compact_one(const EsProblem *p, EsDvfsState *st, EsSolution *s, int v
   int j = es_timeline_find(&st->tl, at.dev, at.start, v, copy);
   if (j > 0 && st->tl.slot[at.dev][j - 1].finish > ready)
     ready = st->tl.slot[at.dev][j - 1].finish;
-  return ready < at.start ? es_dvfs_set_copy(p, st, s, v, copy, at.label, ready) : ES_OK;
+  EsDvfsMove back = {at.label, ready};
+  return ready < at.start ? es_dvfs_take_first(p, st, s, v, copy, &back, 1) : ES_OK;
 }
 
 int es_dvfs_equalize(const EsProblem *p, double horizon, EsSolution *s, EsError *err) {

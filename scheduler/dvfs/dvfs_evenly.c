@@ -5,8 +5,10 @@
  * whole window [start, latest finish] at the slowest level that fits and
  * pushed to the window's end (as late as possible). A task thus takes all
  * the slack before its successors, leaving its predecessors none: the
- * "squeezing" that EASEF's pairwise equalizing avoids (Sec. 4.3).
- * O(copies * (degree + slots per processor)).
+ * "squeezing" that EASEF's pairwise equalizing avoids (Sec. 4.3). A level
+ * is kept only when the schedule's energy does not rise (es_dvfs_take_first):
+ * failing the slowest, the next faster one that fits, down to none.
+ * O(copies * levels * (degree + slots per processor)).
  */
 
 #include "scheduler/model/solution.h"
@@ -18,8 +20,12 @@ static int evenly_one(const EsProblem *p, EsDvfsState *st, EsSolution *s, int v,
                       double horizon) {
   EsCopyAt at = es_copy_at(p, s, v, copy);
   double lf = es_dvfs_latest_finish(p, st, s, v, copy, horizon);
-  int l = es_dvfs_slowest_fitting(p, v, at.dev, lf - at.start, at.label);
-  return es_dvfs_end_at(p, st, s, v, copy, l, lf);
+  int n = es_dvfs_fitting(p, v, at.dev, lf - at.start, at.label, st->moves);
+  for (int i = 0; i < n; i++) {
+    double start = lf - es_timed_task_time(p, v, st->moves[i].label);
+    st->moves[i].start = start > at.start ? start : at.start;
+  }
+  return es_dvfs_take_first(p, st, s, v, copy, st->moves, n);
 }
 
 int es_dvfs_evenly(const EsProblem *p, double horizon, EsSolution *s, EsError *err) {

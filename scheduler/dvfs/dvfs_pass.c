@@ -1,6 +1,7 @@
-/* What the DVFS passes share (dvfs_state.h): the schedule's DAG, timelines
+/* What the DVFS passes share (dvfs_pass.h): the schedule's DAG, timelines
  * and duplicates, the slack of a copy before its successors, sweeps over the
- * copies, and changing a copy's level in step with the timelines. */
+ * copies, changing a copy's level in step with the timelines, and the rule
+ * that keeps a change only when it does not raise the energy. */
 #include "scheduler/dvfs/dvfs_pass.h"
 
 #include <math.h>
@@ -14,7 +15,8 @@ int es_dvfs_state_init(EsDvfsState *st, const EsProblem *p, const EsSolution *s,
   int rc = es_dag_build(p, &st->dag, err);
   if (rc)
     return rc;
-  if (es_timeline_from_solution(&st->tl, p, s) || es_dup_index_build(s, &st->ix)) {
+  st->moves = malloc(((size_t)p->nlabels + 1) * sizeof *st->moves);
+  if (!st->moves || es_timeline_from_solution(&st->tl, p, s) || es_dup_index_build(s, &st->ix)) {
     es_dvfs_state_free(st);
     return es_error_set(err, ES_ENOMEM, NULL, 0, 0, "out of memory");
   }
@@ -22,6 +24,8 @@ int es_dvfs_state_init(EsDvfsState *st, const EsProblem *p, const EsSolution *s,
 }
 
 void es_dvfs_state_free(EsDvfsState *st) {
+  free(st->moves);
+  st->moves = NULL;
   es_timeline_free(&st->tl);
   es_dup_index_free(&st->ix);
   es_dag_free(&st->dag);
@@ -64,16 +68,72 @@ double es_dvfs_latest_finish(const EsProblem *p, const EsDvfsState *st, const Es
   return lf;
 }
 
-int es_dvfs_slowest_fitting(const EsProblem *p, int v, int dev, double dur, int current) {
-  int best = current;
+int es_dvfs_fitting(const EsProblem *p, int v, int dev, double dur, int from, EsDvfsMove *moves) {
+  int n = 0;
   double tol = 1e-9 * (fabs(dur) + 1);
   for (int l = 0; l < p->nlabels; l++) {
-    if (p->label_device[l] != dev || p->label_level[l] <= p->label_level[best])
+    if (p->label_device[l] != dev || p->label_level[l] < p->label_level[from] ||
+        !(es_timed_task_time(p, v, l) <= dur + tol))
       continue;
-    if (es_timed_task_time(p, v, l) <= dur + tol)
-      best = l;
+    int at = n++; /* insertion by level, slowest (highest index) first */
+    while (at > 0 && p->label_level[moves[at - 1].label] < p->label_level[l]) {
+      moves[at] = moves[at - 1];
+      at--;
+    }
+    moves[at].label = l;
   }
-  return best;
+  return n;
+}
+
+/* The makespan from the timelines: no two slots of a processor overlap, so
+ * its last slot finishes last. O(devices). */
+static double makespan(const EsTimeline *tl) {
+  double m = 0;
+  for (int d = 0; d < tl->ndev; d++)
+    if (tl->len[d] > 0 && tl->slot[d][tl->len[d] - 1].finish > m)
+      m = tl->slot[d][tl->len[d] - 1].finish;
+  return m;
+}
+
+/* The part of the simulated energy that copy (v, copy) can change: its
+ * active energy less the idle energy its processor saves while it runs,
+ * every processor's idle power over the makespan, and the transfers into
+ * every copy of each successor of v (counted once per successor). */
+static double energy_around(const EsProblem *p, const EsDvfsState *st, const EsSolution *s, int v,
+                            int copy) {
+  EsCopyAt at = es_copy_at(p, s, v, copy);
+  double idle = 0;
+  for (int d = 0; d < p->ndevices; d++)
+    idle += es_timed_idle_power(p, s, d);
+  double e = (at.finish - at.start) * (p->level_power[at.label] -
+                                       es_timed_idle_power(p, s, at.dev)) +
+             makespan(&st->tl) * idle;
+  const EsDag *d = &st->dag;
+  for (int k = d->succ_first[v]; k < d->succ_first[v + 1]; k++) {
+    int c = d->succ[k].task;
+    bool seen = false;
+    for (int j = d->succ_first[v]; j < k && !seen; j++)
+      seen = d->succ[j].task == c;
+    for (int j = -1; !seen && j != -2; j = next_copy(&st->ix, c, j))
+      e += es_timed_transfers_into(p, d, s, c, es_copy_at(p, s, c, j).dev);
+  }
+  return e;
+}
+
+int es_dvfs_take_first(const EsProblem *p, EsDvfsState *st, EsSolution *s, int v, int copy,
+                       const EsDvfsMove *moves, int n) {
+  EsCopyAt at = es_copy_at(p, s, v, copy);
+  double before = energy_around(p, st, s, v, copy);
+  bool moved = false;
+  for (int i = 0; i < n; i++) {
+    if (moves[i].label == at.label && moves[i].start == at.start)
+      break; /* the copy as it is comes before what is left */
+    int rc = es_dvfs_set_copy(p, st, s, v, copy, moves[i].label, moves[i].start);
+    if (rc || energy_around(p, st, s, v, copy) <= before)
+      return rc;
+    moved = true;
+  }
+  return moved ? es_dvfs_set_copy(p, st, s, v, copy, at.label, at.start) : ES_OK;
 }
 
 /* A copy of a task with a sort key. */
@@ -124,10 +184,4 @@ int es_dvfs_set_copy(const EsProblem *p, EsDvfsState *st, EsSolution *s, int v, 
   else
     s->dups[copy] = (EsDuplicate){v, label, start, finish};
   return es_timeline_move(&st->tl, dev, old, v, copy, (EsSlot){start, finish, v, copy});
-}
-
-int es_dvfs_end_at(const EsProblem *p, EsDvfsState *st, EsSolution *s, int v, int copy, int label,
-                   double lf) {
-  double start = es_copy_at(p, s, v, copy).start, dur = es_timed_task_time(p, v, label);
-  return es_dvfs_set_copy(p, st, s, v, copy, label, lf - dur > start ? lf - dur : start);
 }

@@ -20,12 +20,20 @@ int es_dvfs_scale(const EsProblem *p, int level, double horizon, EsSolution *s, 
 int es_dvfs_evenly(const EsProblem *p, double horizon, EsSolution *s, EsError *err);
 int es_dvfs_equalize(const EsProblem *p, double horizon, EsSolution *s, EsError *err);
 
+/* A placement a pass proposes for a copy: its label and start. */
+typedef struct EsDvfsMove {
+  int label;
+  double start;
+} EsDvfsMove;
+
 /* What the passes share while they change a schedule s: its DAG, the
- * timelines of s (kept in step by es_dvfs_set_copy) and its duplicates. */
+ * timelines of s (kept in step by es_dvfs_set_copy), its duplicates, and
+ * room for one copy's proposals ([nlabels + 1]). */
 typedef struct EsDvfsState {
   EsDag dag;
   EsTimeline tl;
   EsDupIndex ix;
+  EsDvfsMove *moves;
 } EsDvfsState;
 /* Errors: those of es_dag_build, out of memory. */
 int es_dvfs_state_init(EsDvfsState *st, const EsProblem *p, const EsSolution *s, EsError *err);
@@ -50,12 +58,20 @@ int es_dvfs_sweep(const EsProblem *p, EsDvfsState *st, EsSolution *s, bool by_st
 /* Sets a copy's label and start (finish follows) in s and in st->tl. */
 int es_dvfs_set_copy(const EsProblem *p, EsDvfsState *st, EsSolution *s, int v, int copy, int label,
                      double start);
-/* Runs a copy at label as late as it may: ending at lf, or from its
- * current start when it lasts longer than that leaves. */
-int es_dvfs_end_at(const EsProblem *p, EsDvfsState *st, EsSolution *s, int v, int copy, int label,
-                   double lf);
-/* The slowest level of device dev at which task v lasts at most dur (the
- * level it runs at now when none is slower); returns its label. */
-int es_dvfs_slowest_fitting(const EsProblem *p, int v, int dev, double dur, int current);
+/* The labels of device dev no faster than label `from` on which task v
+ * lasts at most dur, slowest first, into moves[].label (starts left to the
+ * caller); returns their count. O(nlabels^2) at worst. */
+int es_dvfs_fitting(const EsProblem *p, int v, int dev, double dur, int from, EsDvfsMove *moves);
+
+/* The adaptive passes' rule: a change is kept only when it does not raise
+ * the schedule's energy. Takes the first of moves[0..n) (a pass lists its
+ * own choice first, then less aggressive ones) after which the simulated
+ * energy (timeline.h) is no higher than before, or leaves the copy as it
+ * is. Weighs only the terms the copy changes: its active energy, the idle
+ * energy of every processor up to the makespan, and the transfers into the
+ * copies of its successors (their source copy may change). Returns 0 or
+ * ES_ENOMEM. */
+int es_dvfs_take_first(const EsProblem *p, EsDvfsState *st, EsSolution *s, int v, int copy,
+                       const EsDvfsMove *moves, int n);
 
 #endif

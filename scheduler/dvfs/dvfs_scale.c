@@ -11,8 +11,11 @@
  * The extracted T2(n) formula is unreadable; we take T2 = T(n) * f1 / f2 as
  * the 6805's ratings (6 MHz at 5 V, 3 MHz at 2.2 V) imply: the problem's
  * time at level L is exactly that for a platform with those frequencies.
- * level < 0: each task at the slowest level that fits (idle unchanged).
- * Tasks never move, so no makespan grows.
+ * level < 0: each task at the slowest level that fits (idle unchanged)
+ * among those that do not raise the schedule's energy (es_dvfs_take_first:
+ * a slower level can cost more than it saves where it draws more than the
+ * idle power it replaces). Tasks never move, so no makespan grows beyond
+ * the horizon. A fixed level L is the dissertation's rule as published.
  */
 #include <math.h>
 
@@ -25,8 +28,13 @@ static int scale_copy(const EsProblem *p, EsDvfsState *st, EsSolution *s, int v,
                       int level, double horizon) {
   EsCopyAt at = es_copy_at(p, s, v, copy);
   double room = es_dvfs_latest_finish(p, st, s, v, copy, horizon) - at.start;
-  int want = level >= 0 ? es_problem_label(p, at.dev, level)
-                        : es_dvfs_slowest_fitting(p, v, at.dev, room, at.label);
+  if (level < 0) {
+    int n = es_dvfs_fitting(p, v, at.dev, room, at.label, st->moves);
+    for (int i = 0; i < n; i++)
+      st->moves[i].start = at.start;
+    return es_dvfs_take_first(p, st, s, v, copy, st->moves, n);
+  }
+  int want = es_problem_label(p, at.dev, level);
   double tol = 1e-9 * (fabs(room) + fabs(at.start) + 1);
   if (want < 0 || want == at.label || !(es_timed_task_time(p, v, want) <= room + tol))
     return ES_OK;

@@ -52,6 +52,7 @@ EsSchedule *es_schedule_from_solution(const EsGraph *g, const EsProblem *p, cons
   s->total_time = es_problem_evaluate(p, ES_OBJ_TIME, sol->label);
   s->bound = sol->bound;
   s->note = sol->note[0] ? es_arena_strdup(&s->arena, sol->note) : NULL;
+  s->warning = sol->warning[0] ? es_arena_strdup(&s->arena, sol->warning) : NULL;
   int rc = ES_OK;
   for (int v = 0; v < p->ntasks && !rc; v++) {
     int l = sol->label[v];

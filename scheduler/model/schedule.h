@@ -50,6 +50,7 @@ typedef struct EsSchedule {
   int *idle_state;
   int nidle;
   const char *note;
+  const char *warning; /* the solution's warning, for tools to print; not in the file */
   EsScheduleEntry *entries; /* one per task in graph order, then duplicates */
   int nentries, entries_cap;
   EsBaseline *baselines;

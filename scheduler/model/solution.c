@@ -62,6 +62,7 @@ int es_solution_copy(EsSolution *dst, const EsSolution *src) {
   }
   dst->bound = src->bound;
   memcpy(dst->note, src->note, sizeof dst->note);
+  memcpy(dst->warning, src->warning, sizeof dst->warning);
   return ES_OK;
 fail:
   es_solution_free(dst);

@@ -39,7 +39,8 @@ typedef struct EsSolution {
   EsDuplicate *dups;
   int ndups, dups_cap;
   double bound;   /* best proven lower bound on the objective; NAN if unknown */
-  char note[256]; /* what the algorithm wants the user to know (limits hit, gap) */
+  char note[256];    /* what the algorithm wants the user to know (limits hit, gap) */
+  char warning[256]; /* a result as asked that costs more than it need (tools print it) */
   /* Timed schedules: what each processor draws while idle, [ndevices], or
    * NULL for every device's own idle power (see ES_IDLE_*). */
   int *idle_state;

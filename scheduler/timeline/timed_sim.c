@@ -27,7 +27,7 @@
 #include "scheduler/model/dag.h"
 #include "scheduler/timeline/timeline.h"
 
-static double idle_power(const EsProblem *p, const EsSolution *s, int dev) {
+double es_timed_idle_power(const EsProblem *p, const EsSolution *s, int dev) {
   int st = s->idle_state ? s->idle_state[dev] : ES_IDLE_DEVICE;
   if (st == ES_IDLE_OFF)
     return 0;
@@ -38,9 +38,8 @@ static double idle_power(const EsProblem *p, const EsSolution *s, int dev) {
   return p->idle_power[dev];
 }
 
-/* Energy of the transfers into one copy (task v on dev, starting at start). */
-static double transfers_into(const EsProblem *p, const EsDag *d, const EsSolution *s, int v,
-                             int dev) {
+double es_timed_transfers_into(const EsProblem *p, const EsDag *d, const EsSolution *s, int v,
+                               int dev) {
   double e = 0;
   for (int k = d->pred_first[v]; k < d->pred_first[v + 1]; k++) {
     int u = d->pred[k].task, item = d->pred[k].item;
@@ -80,11 +79,11 @@ int es_timed_simulate(const EsProblem *p, const EsSolution *s, EsTimedMetrics *m
                      : s->dups[i - s->ntasks].finish - s->dups[i - s->ntasks].start;
     busy[p->label_device[l]] += dur;
     m->active += dur * p->level_power[l];
-    m->transfer += transfers_into(p, &d, s, v, p->label_device[l]);
+    m->transfer += es_timed_transfers_into(p, &d, s, v, p->label_device[l]);
   }
   for (int dev = 0; dev < p->ndevices; dev++) {
     double idle = m->makespan - busy[dev];
-    m->idle += (idle > 0 ? idle : 0) * idle_power(p, s, dev);
+    m->idle += (idle > 0 ? idle : 0) * es_timed_idle_power(p, s, dev);
   }
   m->energy = m->active + m->idle + m->transfer;
   int proc;

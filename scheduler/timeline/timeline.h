@@ -109,5 +109,12 @@ typedef struct EsTimedMetrics {
  * processor's idle power follows sol->idle_state (the dissertation's
  * 5V/off and low-voltage idle strategies). SLR and ECR as EASEF Eq. 21-22. */
 int es_timed_simulate(const EsProblem *p, const EsSolution *s, EsTimedMetrics *m);
+/* Two of its terms, for passes that weigh a change: the power processor dev
+ * draws while idle in s, and the link energy of the transfers into the copy
+ * of task v on dev (from the source copies whose data arrives first).
+ * O(in-degree * duplicates). */
+double es_timed_idle_power(const EsProblem *p, const EsSolution *s, int dev);
+double es_timed_transfers_into(const EsProblem *p, const EsDag *d, const EsSolution *s, int v,
+                               int dev);
 
 #endif

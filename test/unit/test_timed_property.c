@@ -3,11 +3,13 @@
  * processors, the 6805 and EASEF platforms): every schedule passes the
  * validator; every DVFS pass leaves a valid schedule whose makespan is not
  * longer (nor longer than a given horizon); duplication never loses a
- * task's own copy; energies are finite and the idle-off pass never costs
- * more than none. */
+ * task's own copy; energies are finite; the idle-off pass and the adaptive
+ * passes (scale, evenly, equalize, with or without a longer horizon) never
+ * cost more than none. */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "instances.h"
 #include "scheduler/base/rng.h"
@@ -43,9 +45,14 @@ static void check_pass(const EsProblem *p, const EsSolution *base, const char *p
   if (after > bound * (1 + 1e-9) + 1e-9)
     TEST_FAIL("graph %d %s --dvfs %s: makespan %g > %g", graph, algo, pass, after, bound);
   ASSERT_EQ(s.ndups, base->ndups);
-  EsTimedMetrics m;
+  EsTimedMetrics m, none;
   ASSERT_EQ(es_timed_simulate(p, &s, &m), 0);
   ASSERT_TRUE(isfinite(m.energy) && m.energy >= 0);
+  ASSERT_EQ(es_timed_simulate(p, base, &none), 0);
+  bool adaptive = !strcmp(pass, "scale") || !strcmp(pass, "evenly") || !strcmp(pass, "equalize");
+  if (adaptive && m.energy > none.energy * (1 + 1e-9))
+    TEST_FAIL("graph %d %s --dvfs %s (horizon %g): energy %.17g > %.17g without the pass", graph,
+              algo, pass, horizon, m.energy, none.energy);
   es_solution_free(&s);
 }
 
@@ -74,7 +81,7 @@ static void check_graph(int i, EsRng *r) {
     double ms = es_solution_makespan(&s);
     for (size_t k = 0; k < sizeof passes / sizeof *passes; k++) {
       check_pass(p, &s, passes[k], 0, i, algos[a]);
-      if (k % 2 == 0)
+      if (k % 2 == 0 || k == 5 || k == 7)
         check_pass(p, &s, passes[k], 1.5 * ms, i, algos[a]);
     }
     EsTimedMetrics none, off;
