@@ -201,20 +201,11 @@ static int lagrangian(const EsProblem *p, Relaxed *r, Search *s, EsError *err) {
 }
 
 static Solver exact_solver(const EsProblem *p) {
-  if (!p->has_shared && es_problem_is_forest(p))
-    return (Solver){"tree-dp", es_tree_dp};
-  if (p->ndevices <= 2)
-    return (Solver){"mincut", es_mincut};
-#ifdef ESCHED_HAVE_GLPK
-  /* Dozens of MIP solves per deadline: beyond this size the serial part is
-   * skipped and the repaired list schedules alone compete. */
-  if (p->ntasks * p->nlabels <= ILP_MAX_CELLS)
-    return (Solver){"ilp", es_ilp};
-#else
-  if (p->ntasks <= 20)
-    return (Solver){"brute", es_brute};
-#endif
-  return (Solver){NULL, NULL};
+  /* Dozens of MIP solves per deadline: beyond ILP_MAX_CELLS the serial part
+   * is skipped and the repaired list schedules alone compete. */
+  Solver s;
+  s.run = es_exact_solver(p, ILP_MAX_CELLS, &s.name);
+  return s;
 }
 
 /* Serial schedule of labels: topological order, one task at a time. */

@@ -7,7 +7,8 @@
  *                paper's hybrid-greedy;
  * brute          every assignment, evaluated under problem.h's exact model;
  *                with opt->deadline > 0 only those whose serial time meets it
- *                (the oracle of energy-deadline).
+ *                (the oracle of energy-deadline), and only those that fit
+ *                the devices' memory (memory.h) when some is bounded.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -15,6 +16,7 @@
 
 #include "scheduler/model/solution.h"
 #include "scheduler/exact/exact.h"
+#include "scheduler/model/memory.h"
 
 /* The cheapest allowed label of task v, restricted to device d unless d < 0. */
 static int cheapest_label(const EsProblem *p, int v, int d) {
@@ -73,6 +75,7 @@ int es_brute(const EsProblem *p, const EsAlgoOptions *opt, EsSolution *out, EsEr
   int *nallowed = calloc((size_t)n + 1, sizeof(int));
   int *digit = calloc((size_t)n + 1, sizeof(int));
   int *labels = malloc(((size_t)n + 1) * sizeof(int));
+  EsMemory mem = {0};
   int rc = ES_ENOMEM;
   if (!allowed || !nallowed || !digit || !labels)
     goto out;
@@ -92,12 +95,16 @@ int es_brute(const EsProblem *p, const EsAlgoOptions *opt, EsSolution *out, EsEr
                       combos, limit);
     goto out;
   }
+  if (p->memory_bound && (rc = es_memory_init(&mem, p, err)))
+    goto out;
   double best = INFINITY;
   for (;;) {
     for (int v = 0; v < n; v++)
       labels[v] = allowed[v * p->nlabels + digit[v]];
     double c = es_problem_evaluate(p, p->objective, labels);
     if (opt->deadline > 0 && !(es_problem_evaluate(p, ES_OBJ_TIME, labels) <= opt->deadline))
+      c = INFINITY;
+    if (c < best && p->memory_bound && !es_memory_fits(&mem, labels, NULL, NULL, NULL))
       c = INFINITY;
     if (c < best) {
       best = c;
@@ -112,6 +119,7 @@ int es_brute(const EsProblem *p, const EsAlgoOptions *opt, EsSolution *out, EsEr
   rc = isinf(best) ? es_error_set(err, ES_EINFEAS, NULL, 0, 0, "no feasible assignment") : ES_OK;
   out->bound = best;
 out:
+  es_memory_free(&mem);
   free(allowed), free(nallowed), free(digit), free(labels);
   return rc;
 }

@@ -18,4 +18,11 @@ int es_brute(const EsProblem *p, const EsAlgoOptions *opt, EsSolution *out, EsEr
 int es_single(const EsProblem *p, const EsAlgoOptions *opt, EsSolution *out, EsError *err);
 int es_greedy(const EsProblem *p, const EsAlgoOptions *opt, EsSolution *out, EsError *err);
 
+/* The exact solver of p's shape (ignoring device memory): tree-dp on
+ * forests whose items each have one reader, mincut on two devices, else
+ * ilp when GLPK is built in (and tasks x labels <= max_cells, unless
+ * max_cells <= 0), else brute for at most 20 tasks. NULL when none applies.
+ * *name receives its --algo name (NULL with none). */
+EsAlgoFn es_exact_solver(const EsProblem *p, long max_cells, const char **name);
+
 #endif

@@ -12,7 +12,7 @@
 static const char *const top_keys[] = {"name", "devices", "links", "nodes", "network", NULL};
 static const char *const node_keys[] = {"name", "devices", "links", NULL};
 static const char *const device_keys[] = {"name",  "kind",    "idle_power", "levels", "freq",
-                                          "power", "voltage", "estimated",  NULL};
+                                          "power", "voltage", "estimated",  "memory", NULL};
 static const char *const level_keys[] = {"freq", "power", "voltage", NULL};
 static const char *const link_keys[] = {"from",  "to",       "bandwidth", "latency",
                                         "power", "directed", "estimated", NULL};
@@ -106,16 +106,18 @@ static void read_device(Reader *r, const YNode *n, int node) {
     r->ok &= field(r, n, "voltage", ES_Q_VOLTAGE, &l.voltage, false);
     levels[nlevels++] = l;
   }
-  double idle = 0;
+  double idle = 0, memory = INFINITY;
   unsigned estimated = 0;
   r->ok &= field(r, n, "idle_power", ES_Q_POWER, &idle, false);
   r->ok &= read_estimated(r, n, ES_EST_FREQ | ES_EST_POWER | ES_EST_IDLE_POWER, &estimated);
+  r->ok &= field(r, n, "memory", ES_Q_BYTES, &memory, false);
   int d = es_platform_add_node_device(r->p, node, name, kind, levels, nlevels, idle);
   if (d < 0) {
     r->ok = false;
   } else {
     r->p->devices[d].mark = y_mark(n);
     r->p->devices[d].estimated = estimated;
+    r->p->devices[d].memory = memory;
   }
 }
 
@@ -331,6 +333,8 @@ static void write_device(YOut *o, const EsDevice *d) {
   y_kv_str(o, "kind", d->kind);
   kv_quantity(o, "idle_power", d->idle_power, ES_Q_POWER);
   kv_estimated(o, d->estimated);
+  if (isfinite(d->memory))
+    kv_quantity(o, "memory", d->memory, ES_Q_BYTES);
   y_str(o, "levels");
   y_seq_begin(o, false);
   for (int k = 0; k < d->nlevels; k++) {

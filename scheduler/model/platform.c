@@ -59,6 +59,7 @@ int es_platform_add_node_device(EsPlatform *p, int node, const char *local, cons
     d->name = full;
   }
   d->kind = es_arena_strdup(&p->arena, kind ? kind : "cpu");
+  d->memory = INFINITY;
   d->levels = es_arena_alloc(&p->arena, sizeof *levels * (size_t)(nlevels > 0 ? nlevels : 1));
   if (!d->name || !d->local || !d->kind || !d->levels)
     return -1;
@@ -174,6 +175,9 @@ static int validate_device(const EsPlatform *p, const EsDevice *d, EsError *err)
   if (!(d->idle_power >= 0) || isinf(d->idle_power))
     return es_error_set(err, ES_EINVAL, p->file, d->mark.line, d->mark.col,
                         "device '%s': idle power must be a finite non-negative number", d->name);
+  if (!(d->memory > 0))
+    return es_error_set(err, ES_EINVAL, p->file, d->mark.line, d->mark.col,
+                        "device '%s': memory must be a positive size", d->name);
   for (int k = 0; k < d->nlevels; k++) {
     const EsLevel *l = &d->levels[k];
     if (!(l->freq > 0) || isinf(l->freq) || !(l->power >= 0) || isinf(l->power))

@@ -51,6 +51,11 @@ typedef struct EsDevice {
   int nlevels;
   double idle_power;  /* W while idle */
   unsigned estimated; /* EsEstimated bits */
+  /* Bytes of task data the device's memory holds at once (the YAML key
+   * `memory`); INFINITY when unbounded (the default). The scheduler keeps
+   * the peak of data resident there within it (scheduler/model/memory.h);
+   * the runtime evicts to stay within it. */
+  double memory;
   EsMark mark;
 } EsDevice;
 
@@ -89,8 +94,8 @@ typedef struct EsPlatform {
 EsPlatform *es_platform_new(const char *name);
 void es_platform_free(EsPlatform *p);
 
-/* Adds a device with its levels (copied, fastest first) and returns its
- * index, or -1 when out of memory. */
+/* Adds a device with its levels (copied, fastest first) and unbounded
+ * memory, and returns its index, or -1 when out of memory. */
 int es_platform_add_device(EsPlatform *p, const char *name, const char *kind, const EsLevel *levels,
                            int nlevels, double idle_power);
 /* Adds a node and returns its index, or -1 when out of memory. */
@@ -120,8 +125,9 @@ int es_platform_node_host(const EsPlatform *p, int node);
 /* The direct link from -> to, or NULL. */
 const EsLink *es_platform_link(const EsPlatform *p, int from, int to);
 
-/* Checks the platform's numbers (positive frequencies and bandwidths,
- * non-negative powers, levels fastest first, at most one link per pair).
+/* Checks the platform's numbers (positive frequencies, bandwidths and
+ * memory sizes, non-negative powers, levels fastest first, at most one link
+ * per pair).
  * Errors point at the device or link. */
 int es_platform_validate(const EsPlatform *p, EsError *err);
 

@@ -127,8 +127,9 @@ static int build_labels(Builder *b) {
   int *nlev = calloc((size_t)nd + 1, sizeof *nlev);
   b->graph_to_problem_device = malloc(((size_t)g->ndevices + 1) * sizeof(int));
   p->idle_power = calloc((size_t)nd + 1, sizeof *p->idle_power);
+  p->memory = malloc(((size_t)nd + 1) * sizeof *p->memory);
   p->device_names = malloc(((size_t)nd + 1) * sizeof *p->device_names);
-  if (!nlev || !b->graph_to_problem_device || !p->idle_power || !p->device_names) {
+  if (!nlev || !b->graph_to_problem_device || !p->idle_power || !p->memory || !p->device_names) {
     free(nlev);
     return ES_ENOMEM;
   }
@@ -137,6 +138,9 @@ static int build_labels(Builder *b) {
     p->device_names[d] = pf ? pf->devices[d].name : g->device_names[d];
     nlev[d] = pf ? pf->devices[d].nlevels : 1;
     p->idle_power[d] = pf ? pf->devices[d].idle_power : 0;
+    /* only physical graphs give the bytes that fill a memory */
+    p->memory[d] = pf && b->form == FORM_PHYSICAL ? pf->devices[d].memory : INFINITY;
+    p->memory_bound |= !isinf(p->memory[d]);
   }
   for (int d = 0; d < g->ndevices; d++)
     b->graph_to_problem_device[d] = pf ? es_platform_find_device(pf, g->device_names[d]) : d;
@@ -675,6 +679,7 @@ void es_problem_free(EsProblem *p) {
   free(p->level_freq);
   free(p->level_power);
   free(p->idle_power);
+  free(p->memory);
   free(p->link_unit);
   free(p->link_fixed);
   for (int o = 0; o < 2; o++) {
@@ -706,24 +711,29 @@ double es_problem_evaluate(const EsProblem *p, EsObjective obj, const int *label
   double total = 0;
   for (int v = 0; v < p->ntasks; v++)
     total += value[(long)v * p->nlabels + labels[v]];
+  for (int i = 0; i < p->nitems; i++)
+    total += es_problem_item_total(p, obj, i, labels);
+  return total;
+}
+
+double es_problem_item_total(const EsProblem *p, EsObjective obj, int i, const int *labels) {
   /* An item moves once to each device that reads it; a bitmask of the
    * devices served so far handles up to 64 devices, more fall back to a scan. */
-  for (int i = 0; i < p->nitems; i++) {
-    int src = p->label_device[labels[p->item_producer[i]]];
-    unsigned long long served = 0;
-    for (int k = p->item_first[i]; k < p->item_first[i + 1]; k++) {
-      int d = p->label_device[labels[p->item_reader[k]]];
-      bool seen = false;
-      if (d < 64) {
-        seen = served >> d & 1;
-        served |= 1ULL << d;
-      } else {
-        for (int j = p->item_first[i]; j < k; j++)
-          seen |= p->label_device[labels[p->item_reader[j]]] == d;
-      }
-      if (!seen)
-        total += es_problem_item_cost_obj(p, obj, i, src, d);
+  int src = p->label_device[labels[p->item_producer[i]]];
+  unsigned long long served = 0;
+  double total = 0;
+  for (int k = p->item_first[i]; k < p->item_first[i + 1]; k++) {
+    int d = p->label_device[labels[p->item_reader[k]]];
+    bool seen = false;
+    if (d < 64) {
+      seen = served >> d & 1;
+      served |= 1ULL << d;
+    } else {
+      for (int j = p->item_first[i]; j < k; j++)
+        seen |= p->label_device[labels[p->item_reader[j]]] == d;
     }
+    if (!seen)
+      total += es_problem_item_cost_obj(p, obj, i, src, d);
   }
   return total;
 }

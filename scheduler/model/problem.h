@@ -48,6 +48,11 @@ typedef struct EsProblem {
   double *level_freq;        /* [nlabels] Hz; NAN for abstract input */
   double *level_power;       /* [nlabels] W; NAN for abstract input */
   double *idle_power;        /* [ndevices] W; 0 for abstract input */
+  /* Bytes of data each device holds at once (memory.h): the platform's
+   * `memory`, INFINITY when unbounded and always for non-physical input.
+   * memory_bound: some device is bounded. */
+  double *memory; /* [ndevices] */
+  bool memory_bound;
 
   /* Task costs per objective, [ntasks * nlabels]; INFINITY marks a label the
    * task may not take (pinned elsewhere, or no variant/time on that device).
@@ -130,6 +135,9 @@ static inline double es_problem_link_energy(const EsProblem *p, int i, int a, in
  * above); INFINITY when a task has a forbidden label; NAN when the problem
  * has no figures for obj. O(V + sum of readers). */
 double es_problem_evaluate(const EsProblem *p, EsObjective obj, const int *labels);
+/* Its transfer term of item i alone: the item moved once to each device of
+ * its readers other than its producer's. O(readers of i). */
+double es_problem_item_total(const EsProblem *p, EsObjective obj, int i, const int *labels);
 
 /* Index of the label (device d, level k), or -1. */
 int es_problem_label(const EsProblem *p, int d, int k);

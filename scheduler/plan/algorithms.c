@@ -2,7 +2,9 @@
 #include "scheduler/model/solution.h"
 #include "scheduler/plan/algorithms.h"
 #include "scheduler/exact/exact.h"
+#include "scheduler/model/memory.h"
 #include "scheduler/timed/timed.h"
+#include "scheduler/constrained/capacity.h"
 #include "scheduler/constrained/energy_deadline.h"
 #include "scheduler/timeline/timeline.h"
 
@@ -36,6 +38,8 @@ static const EsAlgorithm registry[] = {
      false, false},
     {"energy-deadline", "minimum energy under --deadline T (exact on trees, repaired on DAGs)",
      es_energy_deadline, false, false},
+    {"capacity", "minimum energy within device memory (Lagrangian bound and gap, repaired)",
+     es_capacity, false, false},
     {NULL, NULL, NULL, false, false},
 };
 
@@ -60,29 +64,43 @@ const EsAlgorithm *es_algorithm_find(const char *spec, const char **param) {
 }
 
 const char *es_algorithm_default(const EsProblem *p, char *why, int whylen) {
-  if (!p->has_shared && es_problem_is_forest(p)) {
-    snprintf(why, (size_t)whylen, "the data dependencies form a tree or forest");
-    return "tree-dp";
+  const char *name;
+  es_exact_solver(p, 0, &name);
+  if (p->memory_bound) {
+    snprintf(why, (size_t)whylen, "device memory is bounded (%s for the relaxation)",
+             name ? name : "no exact solver");
+    return name ? "capacity" : NULL;
   }
-  if (p->ndevices <= 2) {
+  if (!name)
+    snprintf(why, (size_t)whylen,
+             "no exact algorithm for a DAG on %d devices without GLPK; install libglpk-dev",
+             p->ndevices);
+  else if (!strcmp(name, "tree-dp"))
+    snprintf(why, (size_t)whylen, "the data dependencies form a tree or forest");
+  else if (!strcmp(name, "mincut"))
     snprintf(why, (size_t)whylen, "%s on %d device%s",
              p->has_shared ? "shared data items" : "a DAG", p->ndevices,
              p->ndevices == 1 ? "" : "s");
-    return "mincut";
-  }
-#ifdef ESCHED_HAVE_GLPK
-  snprintf(why, (size_t)whylen, "a DAG on %d devices", p->ndevices);
-  return "ilp";
-#else
-  if (p->ntasks <= 20) {
+  else if (!strcmp(name, "ilp"))
+    snprintf(why, (size_t)whylen, "a DAG on %d devices", p->ndevices);
+  else
     snprintf(why, (size_t)whylen, "a small DAG on %d devices (GLPK not built in)", p->ndevices);
-    return "brute";
-  }
-  snprintf(why, (size_t)whylen,
-           "no exact algorithm for a DAG on %d devices without GLPK; install libglpk-dev",
-           p->ndevices);
-  return NULL;
-#endif
+  return name;
+}
+
+/* tree-dp and mincut ignore device memory: their answer stands only when
+ * it fits. */
+static int check_memory(const EsProblem *p, const char *spec, const int *labels, EsError *err) {
+  EsMemory m;
+  int rc = es_memory_init(&m, p, err), d = 0, k = 0;
+  double excess = 0;
+  if (!rc && !es_memory_fits(&m, labels, &d, &k, &excess))
+    rc = es_error_set(err, ES_EINFEAS, NULL, 0, 0,
+                      "%s does not plan with device memory, and its assignment needs %.4g B on "
+                      "%s at step %d, which holds %.4g B; use --algo capacity (or ilp)",
+                      spec, p->memory[d] + excess, p->device_names[d], k, p->memory[d]);
+  es_memory_free(&m);
+  return rc;
 }
 
 int es_algorithm_run(const char *spec, const EsProblem *p, const EsAlgoOptions *opt,
@@ -102,6 +120,9 @@ int es_algorithm_run(const char *spec, const EsProblem *p, const EsAlgoOptions *
       return es_error_set(err, ES_ESOLVER, NULL, 0, 0,
                           "internal error: %s gave task %d the forbidden label %d", spec, v, l);
   }
+  if (p->memory_bound && (a->run == es_tree_dp || a->run == es_mincut) &&
+      (rc = check_memory(p, spec, out->label, err)))
+    return rc;
   EsError why = {0}; /* the validator's finding, reported once below */
   if (out->start && es_timed_validate(p, out, 1e-6, &why))
     return es_error_set(err, ES_ESOLVER, NULL, 0, 0, "internal error: %s: invalid schedule: %s",
