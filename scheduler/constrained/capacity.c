@@ -59,38 +59,17 @@ typedef struct Cap {
 static int cap_alloc(Cap *c) {
   const EsProblem *p = c->p;
   size_t n = (size_t)p->ntasks + 1, nd = (size_t)p->ndevices;
-  size_t ninc = (size_t)p->nitems + (size_t)(p->item_first ? p->item_first[p->nitems] : 0) + 1;
   c->value = malloc(n * (size_t)p->nlabels * sizeof *c->value);
   c->mu = calloc(nd * n, sizeof *c->mu);
   c->grad = malloc(nd * n * sizeof *c->grad);
   c->prefix = malloc((n + 1) * sizeof *c->prefix);
-  c->inc_first = calloc(n + 1, sizeof *c->inc_first);
-  c->inc = malloc(ninc * sizeof *c->inc);
   c->relaxed = malloc(n * sizeof(int));
   c->cur = malloc(n * sizeof(int));
   c->best = malloc(n * sizeof(int));
   c->left = malloc(n * nd);
-  if (!c->value || !c->mu || !c->grad || !c->prefix || !c->inc_first || !c->inc || !c->relaxed ||
-      !c->cur || !c->best || !c->left)
+  if (!c->value || !c->mu || !c->grad || !c->prefix || !c->relaxed || !c->cur || !c->best ||
+      !c->left)
     return ES_ENOMEM;
-  /* incidences: every item under its producer and each reader */
-  for (int i = 0; i < p->nitems; i++) {
-    c->inc_first[p->item_producer[i] + 1]++;
-    for (int j = p->item_first[i]; j < p->item_first[i + 1]; j++)
-      c->inc_first[p->item_reader[j] + 1]++;
-  }
-  for (int v = 0; v < p->ntasks; v++)
-    c->inc_first[v + 1] += c->inc_first[v];
-  int *at = malloc(n * sizeof *at);
-  if (!at)
-    return ES_ENOMEM;
-  memcpy(at, c->inc_first, n * sizeof *at);
-  for (int i = 0; i < p->nitems; i++) {
-    c->inc[at[p->item_producer[i]]++] = i;
-    for (int j = p->item_first[i]; j < p->item_first[i + 1]; j++)
-      c->inc[at[p->item_reader[j]]++] = i;
-  }
-  free(at);
   c->q = *p;
   c->q.objective = c->obj;
   c->q.value[c->obj] = c->value;
@@ -101,7 +80,6 @@ static int cap_alloc(Cap *c) {
 static void cap_free(Cap *c) {
   es_memory_free(&c->mem);
   free(c->value), free(c->mu), free(c->grad), free(c->prefix);
-  free(c->inc_first), free(c->inc);
   free(c->relaxed), free(c->cur), free(c->best), free(c->left);
 }
 
@@ -206,8 +184,8 @@ static void local(const Cap *c, const int *labels, int v, int d, int k, double *
   const EsProblem *p = c->p;
   *cost = p->value[c->obj][(long)v * p->nlabels + labels[v]];
   *bytes = 0;
-  for (int j = c->inc_first[v]; j < c->inc_first[v + 1]; j++) {
-    int i = c->inc[j];
+  for (int j = c->mem.inc_first[v]; j < c->mem.inc_first[v + 1]; j++) {
+    int i = c->mem.inc[j];
     *cost += es_problem_item_total(p, c->obj, i, labels);
     *bytes += item_at(c, labels, i, d, k);
   }
@@ -241,13 +219,14 @@ static int contributors(const Cap *c, const int *labels, int d, int k, int *out)
   return n;
 }
 
-/* One repair move at the fullest step k of device d: the task and label
- * that free most bytes there per unit of cost. false when none frees any. */
-static bool repair_move(Cap *c, int *labels, int d, int k) {
+/* One repair move at step k of device d: the task and label that free
+ * most bytes there per unit of cost. Returns the bytes freed, 0 when no
+ * move frees any. */
+static double repair_move(Cap *c, int *labels, int d, int k) {
   const EsProblem *p = c->p;
   int cand[CANDIDATES], n = contributors(c, labels, d, k, cand);
   int bv = -1, bl = -1;
-  double bscore = INFINITY;
+  double bscore = INFINITY, bfreed = 0;
   for (int x = 0; x < n; x++) {
     int v = cand[x], old = labels[v];
     double c0, b0;
@@ -264,36 +243,43 @@ static bool repair_move(Cap *c, int *labels, int d, int k) {
       labels[v] = old;
       double freed = b0 - b1, score = (c1 - c0) / freed;
       if (freed > 0 && (score < bscore || bv < 0))
-        bscore = score, bv = v, bl = l;
+        bscore = score, bv = v, bl = l, bfreed = freed;
     }
   }
-  if (bv < 0)
-    return false;
-  c->left[(size_t)bv * (size_t)p->ndevices + (size_t)d] = 1;
-  labels[bv] = bl;
-  return true;
+  if (bv >= 0) {
+    c->left[(size_t)bv * (size_t)p->ndevices + (size_t)d] = 1;
+    es_memory_move(&c->mem, labels, bv, bl);
+  }
+  return bfreed;
 }
 
-/* Makes labels fit (see the header); then tasks go back to their labels in
- * want where that fits and costs less. false when no move helps. */
+/* Makes labels fit (see the header): at the fullest step of the device
+ * most over its memory, the best move, until all fit. Then tasks go back
+ * to their labels in want where that fits and costs less. false when no
+ * move helps. */
 static bool repair(Cap *c, int *labels, const int *want) {
   const EsProblem *p = c->p;
   memset(c->left, 0, (size_t)p->ntasks * (size_t)p->ndevices);
   int d, k;
-  while (!es_memory_fits(&c->mem, labels, &d, &k, NULL))
-    if (!repair_move(c, labels, d, k))
+  if (es_memory_track(&c->mem, labels))
+    return false;
+  while (!es_memory_worst(&c->mem, &d, &k, NULL))
+    if (!(repair_move(c, labels, d, k) > 0))
       return false;
-  double cost = es_problem_evaluate(p, c->obj, labels);
   for (int v = 0; v < p->ntasks; v++) {
     int old = labels[v];
     if (old == want[v])
       continue;
+    double c0, c1, ignored;
+    local(c, labels, v, 0, 0, &c0, &ignored);
     labels[v] = want[v];
-    double after = es_problem_evaluate(p, c->obj, labels);
-    if (after < cost && es_memory_fits(&c->mem, labels, NULL, NULL, NULL))
-      cost = after;
-    else
-      labels[v] = old;
+    local(c, labels, v, 0, 0, &c1, &ignored);
+    labels[v] = old;
+    if (!(c1 < c0))
+      continue;
+    es_memory_move(&c->mem, labels, v, want[v]);
+    if (!es_memory_worst(&c->mem, NULL, NULL, NULL))
+      es_memory_move(&c->mem, labels, v, old);
   }
   return true;
 }
@@ -316,8 +302,12 @@ static int solve_relaxed(Cap *c, double *l, EsError *err) {
   return rc;
 }
 
-/* Repairs the relaxed optimum and keeps it when it is the best so far. */
+/* Repairs the relaxed optimum and keeps it when it is the best so far
+ * (one that already costs more than the best is left alone: repairs
+ * rarely lower a cost). */
 static void consider(Cap *c) {
+  if (!(es_problem_evaluate(c->p, c->obj, c->relaxed) < c->best_c))
+    return;
   memcpy(c->cur, c->relaxed, (size_t)c->p->ntasks * sizeof(int));
   if (!repair(c, c->cur, c->relaxed))
     return;

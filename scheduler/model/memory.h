@@ -29,13 +29,18 @@
 typedef struct EsMemory {
   const EsProblem *p; /* borrowed; must outlive this */
   int n, nd;
-  int *order;    /* [n] the serial order */
-  int *step;     /* [n] each task's place in it */
-  int *last;     /* [nitems] L(i): the step of the item's last reader */
-  double *bytes; /* [nitems] */
-  double *diff;  /* scratch [nd * (n + 1)]: resident bytes, by differences */
-  int *scratch;  /* [4 * nd]: per device the item last seen, the first and
-                    last reader steps there, and the devices seen */
+  int *order;           /* [n] the serial order */
+  int *step;            /* [n] each task's place in it */
+  int *last;            /* [nitems] L(i): the step of the item's last reader */
+  double *bytes;        /* [nitems] */
+  int *inc_first, *inc; /* the items each task writes or reads (CSR) */
+  double *diff;         /* scratch [nd * (n + 1)]: resident bytes, by differences */
+  int *scratch;         /* [4 * nd]: per device the item last seen, the first and
+                           last reader steps there, and the devices seen */
+  /* Tracking (es_memory_track): per device a segment tree over the steps
+   * of R_d with range additions, [nd * 2 * size] maxima and additions. */
+  double *tmax, *tadd;
+  int size;
 } EsMemory;
 
 /* The serial order and item spans of p. Errors: out of memory. O(V log V + E). */
@@ -50,6 +55,16 @@ void es_memory_profile(EsMemory *m, const int *labels, double *resident, double 
  * *step and *excess (each may be NULL) receive the device of largest
  * relative excess, the step of its peak and the bytes above its memory. */
 bool es_memory_fits(EsMemory *m, const int *labels, int *dev, int *step, double *excess);
+
+/* Tracking an assignment that changes one task at a time (repairs, local
+ * search): es_memory_track starts from labels, es_memory_move sets
+ * labels[v] = l and updates R, es_memory_worst gives the device most over
+ * its memory (relative to it), its fullest step and the bytes above, and
+ * returns whether all fit. O(n * nd) to start, O(items of v * readers *
+ * log n) a move, O(nd log n) a query. */
+int es_memory_track(EsMemory *m, const int *labels);
+void es_memory_move(EsMemory *m, int *labels, int v, int l);
+bool es_memory_worst(const EsMemory *m, int *dev, int *step, double *excess);
 
 /* The bytes of the item, 0 unless the problem is physical. */
 static inline double es_memory_item_bytes(const EsProblem *p, int i) {
