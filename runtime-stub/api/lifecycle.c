@@ -1,6 +1,7 @@
 /* The runtime's one global state object (core/state.h): lazy
  * initialisation from the environment on the first call into esched_rt.h,
  * and teardown at exit with the profile, the trace and the summary. */
+#include <math.h>
 #include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -193,14 +194,16 @@ static bool open_space(RtState *s, int d, int space, int *cuda_next, int *opencl
 
 /* Accounts a copy; while tracing, its events get the moving item's name,
  * are marked as feeding the task being placed (the trace's flow arrows),
- * and carry the copy's measured wall-clock interval. */
+ * and carry the copy's measured wall-clock interval; the write-back of an
+ * evicted buffer (evict) feeds no task. */
 static double on_move(void *ctx, int from, int to, size_t bytes, double start, double wall_start,
-                      double wall) {
+                      double wall, bool evict) {
   RtState *s = ctx;
-  const char *item = s->acct.tracing ? rt_item_names_moving(&s->names, &s->reg, to) : NULL;
+  const char *item =
+      s->acct.tracing && !evict ? rt_item_names_moving(&s->names, &s->reg, to) : NULL;
   int first = s->acct.nev;
-  double end = rt_account_move(&s->acct, s->space_dev[from], s->space_dev[to], bytes, start);
-  for (int k = first; k < s->acct.nev; k++) {
+  double end = rt_account_move(&s->acct, s->space_dev[from], s->space_dev[to], bytes, start, evict);
+  for (int k = first; !evict && k < s->acct.nev; k++) {
     s->acct.ev[k].name = item;
     rt_item_names_feed(&s->names, k);
   }
@@ -227,10 +230,15 @@ static bool setup_devices(RtState *s) {
     else
       s->dev_space[d] = -1;
   rt_registry_init(&s->reg, nspaces, on_move, s);
-  for (int d = 0; d < n; d++)
+  for (int d = 0; d < n; d++) {
     s->dev_usable[d] =
         s->dev_space[d] == 0 ||
         (s->dev_space[d] > 0 && open_space(s, d, s->dev_space[d], &cuda_next, &opencl_next));
+    double memory = s->pf->devices[d].memory; /* the platform's; the registry evicts to keep it */
+    if (s->dev_space[d] > 0 && isfinite(memory))
+      rt_registry_set_capacity(&s->reg, s->dev_space[d],
+                               memory < (double)SIZE_MAX ? (size_t)memory : SIZE_MAX);
+  }
   return true;
 }
 

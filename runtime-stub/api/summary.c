@@ -66,6 +66,19 @@ static void links(const RtState *s, FILE *f) {
     }
 }
 
+/* Buffers evicted to keep a device within its memory, per device. */
+static void evictions(const RtState *s, FILE *f) {
+  for (int sp = 1; sp < s->reg.nspaces; sp++) {
+    const RtEvictions *e = &s->reg.space[sp].evicted;
+    if (e->buffers)
+      fprintf(f,
+              "esched:   evictions %s: %ld buffers freed to stay within %.0f bytes, %ld "
+              "write-backs of %.0f bytes\n",
+              s->pf->devices[s->space_dev[sp]].name, e->buffers, (double)s->reg.space[sp].capacity,
+              e->copies, e->bytes);
+  }
+}
+
 static void deferred(const RtState *s, FILE *f) {
   if (!s->flushes)
     return;
@@ -134,6 +147,7 @@ void rt_summary_write(RtState *s, FILE *f) {
           executor_name(s->cfg.executor), gpu_name(s->cfg.gpu), rt_dvfs_name(s->dvfs.kind));
   devices(s, f, a->serial);
   links(s, f);
+  evictions(s, f);
   streams(s, f);
   fprintf(f, "esched:   makespan: serial %.6g s", a->serial);
   if (conc)

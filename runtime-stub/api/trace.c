@@ -5,6 +5,8 @@
  *   one track per link direction ("link cpu -> gpu"), with an event per
  *     transfer named by the data item it moves;
  *   a flow arrow ("ph": "s" / "f") from each transfer to the task it feeds;
+ *   the write-back of a buffer evicted to make room is a transfer of cat
+ *     "eviction", named from->to (evict), feeding no task;
  *   for stream rounds, one track per core of each stream, with a slice per
  *     task instance (cat "stream"; a skipped task is a zero-length slice of
  *     cat "skip").
@@ -108,11 +110,12 @@ static void write_task(FILE *f, const RtState *s, const RtEvent *e) {
 
 static void write_transfer(FILE *f, const RtState *s, const RtEvent *e, int tid) {
   char fallback[300];
-  snprintf(fallback, sizeof fallback, "%s->%s", s->pf->devices[e->from].name,
-           s->pf->devices[e->to].name);
+  snprintf(fallback, sizeof fallback, "%s->%s%s", s->pf->devices[e->from].name,
+           s->pf->devices[e->to].name, e->evict ? " (evict)" : "");
   fprintf(f, ",\n{\"name\":");
   json_string(f, e->name ? e->name : fallback);
-  fprintf(f, ",\"cat\":\"transfer\",\"ph\":\"X\",\"pid\":1,\"tid\":%d,", tid);
+  fprintf(f, ",\"cat\":\"%s\",\"ph\":\"X\",\"pid\":1,\"tid\":%d,",
+          e->evict ? "eviction" : "transfer", tid);
   span(f, e->start, e->dur);
   fprintf(f, ",\"args\":{\"from\":");
   json_string(f, s->pf->devices[e->from].name);

@@ -17,6 +17,8 @@ void rt_registry_init(RtRegistry *r, int nspaces, RtMoveHook hook, void *hook_ct
   r->nspaces = nspaces;
   r->on_move = hook;
   r->hook_ctx = hook_ctx;
+  for (int s = 0; s < RT_MAX_SPACES; s++)
+    r->space[s].capacity = SIZE_MAX;
 }
 
 void rt_registry_set_space(RtRegistry *r, int s, const RtMemOps *ops, void *ctx) {
@@ -24,10 +26,13 @@ void rt_registry_set_space(RtRegistry *r, int s, const RtMemOps *ops, void *ctx)
   r->space[s].ctx = ctx;
 }
 
+void rt_registry_set_capacity(RtRegistry *r, int s, size_t bytes) { r->space[s].capacity = bytes; }
+
 static void drop_extents(RtSpace *sp) {
   for (int i = 0; i < sp->next; i++)
     sp->ops->release(sp->ctx, sp->ext[i].base);
   sp->next = 0;
+  sp->used = 0;
 }
 
 void rt_registry_free(RtRegistry *r) {
@@ -129,7 +134,7 @@ static int ensure_extent(RtSpace *sp, uintptr_t lo, uintptr_t hi) {
     b++;
   if (b - a == 1 && sp->ext[a].lo <= lo && sp->ext[a].hi >= hi)
     return ES_OK;
-  RtExtent n = {lo, hi, NULL};
+  RtExtent n = {lo, hi, NULL, 0};
   if (b > a) {
     n.lo = sp->ext[a].lo < lo ? sp->ext[a].lo : lo;
     n.hi = sp->ext[b - 1].hi > hi ? sp->ext[b - 1].hi : hi;
@@ -146,8 +151,11 @@ static int ensure_extent(RtSpace *sp, uintptr_t lo, uintptr_t hi) {
     sp->ops->release(sp->ctx, buf);
     return rc;
   }
-  for (int k = a; k < b; k++)
+  for (int k = a; k < b; k++) {
     sp->ops->release(sp->ctx, sp->ext[k].base);
+    sp->used -= sp->ext[k].hi - sp->ext[k].lo;
+  }
+  sp->used += n.hi - n.lo;
   if (b == a) {
     if (es_vec_reserve(&sp->ext, &sp->extcap, sp->next + 1, sizeof *sp->ext)) {
       sp->ops->release(sp->ctx, buf);
@@ -234,8 +242,8 @@ static int fetch(RtRegistry *r, int b, int i, int end, double *clock) {
     int rc = copy_range(r, a, b, r->seg[i].lo, r->seg[j - 1].hi);
     if (rc)
       return rc;
-    *clock =
-        r->on_move(r->hook_ctx, a, b, r->seg[j - 1].hi - r->seg[i].lo, start, w0, rt_now() - w0);
+    *clock = r->on_move(r->hook_ctx, a, b, r->seg[j - 1].hi - r->seg[i].lo, start, w0,
+                        rt_now() - w0, false);
     for (; i < j; i++) {
       r->seg[i].valid |= 1u << b;
       r->seg[i].ready[b] = *clock;
@@ -270,9 +278,143 @@ static int ensure_extents(RtRegistry *r, int s, const EsrtAccess *acc, int n) {
   return ES_OK;
 }
 
+/* ---- capacity: eviction of the least recently used buffers ---- */
+
+typedef struct Span {
+  uintptr_t lo, hi;
+} Span;
+
+static int by_lo(const void *x, const void *y) {
+  const Span *a = x, *b = y;
+  return (a->lo > b->lo) - (a->lo < b->lo);
+}
+
+/* Writes back the segments of [lo, hi) that only space s holds, in runs,
+ * and drops s from every segment there. */
+static int evict_range(RtRegistry *r, int s, uintptr_t lo, uintptr_t hi, double *clock) {
+  if (split_at(r, lo) || split_at(r, hi))
+    return ES_ENOMEM;
+  RtEvictions *ev = &r->space[s].evicted;
+  unsigned only = 1u << s;
+  for (int i = first_seg(r, lo); i < r->nseg && r->seg[i].lo < hi;) {
+    if (r->seg[i].valid != only) {
+      i++;
+      continue;
+    }
+    int j = i + 1;
+    double start = max2(*clock, r->seg[i].ready[s]);
+    while (j < r->nseg && r->seg[j].lo == r->seg[j - 1].hi && r->seg[j].hi <= hi &&
+           r->seg[j].valid == only)
+      start = max2(start, r->seg[j++].ready[s]);
+    size_t bytes = r->seg[j - 1].hi - r->seg[i].lo;
+    double w0 = rt_now();
+    int rc = copy_range(r, s, 0, r->seg[i].lo, r->seg[j - 1].hi);
+    if (rc)
+      return rc;
+    *clock = r->on_move(r->hook_ctx, s, 0, bytes, start, w0, rt_now() - w0, true);
+    ev->copies++, ev->bytes += (double)bytes;
+    for (; i < j; i++) {
+      r->seg[i].valid |= 1u;
+      r->seg[i].ready[0] = *clock;
+    }
+  }
+  for (int i = first_seg(r, lo); i < r->nseg && r->seg[i].lo < hi; i++)
+    r->seg[i].valid &= ~only;
+  return ES_OK;
+}
+
+/* Evicts extent x of space s: written back where it holds the only copy,
+ * then freed. */
+static int evict(RtRegistry *r, int s, int x, double *clock) {
+  RtSpace *sp = &r->space[s];
+  RtExtent e = sp->ext[x];
+  int rc = evict_range(r, s, e.lo, e.hi, clock);
+  if (rc)
+    return rc;
+  sp->ops->release(sp->ctx, e.base);
+  sp->used -= e.hi - e.lo;
+  memmove(&sp->ext[x], &sp->ext[x + 1], sizeof *sp->ext * (size_t)(sp->next - x - 1));
+  sp->next--;
+  sp->evicted.buffers++;
+  return ES_OK;
+}
+
+/* Whether extent e overlaps one of the task's ranges. */
+static bool used_by(const RtExtent *e, const EsrtAccess *acc, int n) {
+  for (int i = 0; i < n; i++) {
+    uintptr_t lo = (uintptr_t)acc[i].ptr, hi = lo + acc[i].bytes;
+    if (acc[i].bytes && lo < e->hi && hi > e->lo)
+      return true;
+  }
+  return false;
+}
+
+/* Bytes of the buffers the task will hold in s: its ranges and the
+ * extents they overlap, merged where they overlap (as ensure_extent
+ * merges them). */
+static int task_bytes(const RtSpace *sp, const EsrtAccess *acc, int n, size_t *out) {
+  Span *v = malloc(((size_t)n + (size_t)sp->next + 1) * sizeof *v);
+  if (!v)
+    return ES_ENOMEM;
+  int len = 0;
+  for (int i = 0; i < n; i++)
+    if (acc[i].bytes)
+      v[len++] = (Span){(uintptr_t)acc[i].ptr, (uintptr_t)acc[i].ptr + acc[i].bytes};
+  for (int x = 0; x < sp->next; x++)
+    if (used_by(&sp->ext[x], acc, n))
+      v[len++] = (Span){sp->ext[x].lo, sp->ext[x].hi};
+  qsort(v, (size_t)len, sizeof *v, by_lo);
+  size_t sum = 0;
+  for (int a = 0, b; a < len; a = b) {
+    uintptr_t hi = v[a].hi;
+    for (b = a + 1; b < len && v[b].lo < hi; b++)
+      hi = v[b].hi > hi ? v[b].hi : hi;
+    sum += hi - v[a].lo;
+  }
+  free(v);
+  *out = sum;
+  return ES_OK;
+}
+
+/* Evicts the buffers of s the task does not use, least recently used
+ * first, until its own fit within the capacity. */
+static int make_room(RtRegistry *r, int s, const EsrtAccess *acc, int n, double *clock) {
+  RtSpace *sp = &r->space[s];
+  size_t need, kept = 0;
+  if (sp->capacity == SIZE_MAX)
+    return ES_OK;
+  int rc = task_bytes(sp, acc, n, &need);
+  if (rc || need > sp->capacity)
+    return rc ? rc : ES_ELIMIT;
+  for (int x = 0; x < sp->next; x++)
+    kept += used_by(&sp->ext[x], acc, n) ? 0 : sp->ext[x].hi - sp->ext[x].lo;
+  while (!rc && kept + need > sp->capacity) {
+    int lru = -1;
+    for (int x = 0; x < sp->next; x++)
+      if (!used_by(&sp->ext[x], acc, n) && (lru < 0 || sp->ext[x].stamp < sp->ext[lru].stamp))
+        lru = x;
+    kept -= sp->ext[lru].hi - sp->ext[lru].lo;
+    rc = evict(r, s, lru, clock);
+  }
+  return rc;
+}
+
+/* Marks the extents of the task's ranges as used now. */
+static void stamp(RtRegistry *r, int s, const EsrtAccess *acc, int n) {
+  RtSpace *sp = &r->space[s];
+  r->tick++;
+  for (int i = 0; i < n; i++) {
+    int x = acc[i].bytes ? find_extent(sp, (uintptr_t)acc[i].ptr) : -1;
+    if (x >= 0)
+      sp->ext[x].stamp = r->tick;
+  }
+}
+
 int rt_registry_acquire(RtRegistry *r, int s, const EsrtAccess *acc, int n, void **ptr,
                         double *clock, double *ready) {
-  int rc = s ? ensure_extents(r, s, acc, n) : ES_OK;
+  int rc = s ? make_room(r, s, acc, n, clock) : ES_OK;
+  if (!rc && s && !(rc = ensure_extents(r, s, acc, n)))
+    stamp(r, s, acc, n);
   for (int i = 0; i < n && !rc; i++) {
     uintptr_t lo = (uintptr_t)acc[i].ptr, hi = lo + acc[i].bytes;
     int first, end;

@@ -12,6 +12,14 @@
  *
  * The registry also keeps the model times of the concurrent timeline: when
  * each segment became current in each space, and when a task last used it.
+ *
+ * A device space may have a capacity: the bytes of its buffers never exceed
+ * it. Before a task's buffers are made, the buffers it does not use go,
+ * least recently used first, until its own fit: each is evicted (the bytes
+ * only it holds are written back to the host, then it is freed). Those
+ * write-backs go through the move hook like every copy, marked as
+ * evictions, and are counted. A task whose own data exceeds the capacity
+ * gets ES_ELIMIT (the runtime runs it on the host). Back-end independent.
  */
 #ifndef ESCHED_RT_REGISTRY_H
 #define ESCHED_RT_REGISTRY_H
@@ -33,22 +41,30 @@ typedef struct RtSeg {
 
 typedef struct RtExtent {
   uintptr_t lo, hi;
-  char *base; /* device buffer of hi - lo bytes */
+  char *base;     /* device buffer of hi - lo bytes */
+  uint64_t stamp; /* the acquire that last used it (least recently used goes first) */
 } RtExtent;
+
+typedef struct RtEvictions {
+  long buffers, copies; /* buffers freed to make room; write-backs among them */
+  double bytes;         /* bytes written back */
+} RtEvictions;
 
 typedef struct RtSpace {
   const RtMemOps *ops; /* NULL for the host space */
   void *ctx;
   RtExtent *ext; /* sorted, disjoint */
   int next, extcap;
+  size_t used, capacity; /* bytes in buffers; SIZE_MAX: unbounded */
+  RtEvictions evicted;
 } RtSpace;
 
 /* Called for every copy the registry makes, to account it: returns the model
  * time the data is current at `to`, given the copy cannot start before
- * start. wall_start and wall are when the copy began (rt_now) and the
- * seconds it took. */
+ * start; evict marks the write-back of an eviction. wall_start and wall are
+ * when the copy began (rt_now) and the seconds it took. */
 typedef double (*RtMoveHook)(void *ctx, int from, int to, size_t bytes, double start,
-                             double wall_start, double wall);
+                             double wall_start, double wall, bool evict);
 
 typedef struct RtRegistry {
   RtSeg *seg; /* sorted, disjoint */
@@ -57,22 +73,27 @@ typedef struct RtRegistry {
   RtSpace space[RT_MAX_SPACES];
   RtMoveHook on_move;
   void *hook_ctx;
-  double epoch; /* model time of the last write-back: when untracked bytes became current */
+  double epoch;  /* model time of the last write-back: when untracked bytes became current */
+  uint64_t tick; /* acquires so far: the clock of least recently used */
 } RtRegistry;
 
 /* Space 0 is the host; spaces 1..nspaces-1 get their back end with
  * rt_registry_set_space. */
 void rt_registry_init(RtRegistry *r, int nspaces, RtMoveHook hook, void *hook_ctx);
 void rt_registry_set_space(RtRegistry *r, int s, const RtMemOps *ops, void *ctx);
+/* Bounds the bytes of space s's buffers (SIZE_MAX, the default: unbounded). */
+void rt_registry_set_capacity(RtRegistry *r, int s, size_t bytes);
 /* Frees every buffer and segment (the spaces' back ends stay open). */
 void rt_registry_free(RtRegistry *r);
 
 /* Makes the n ranges current in space s for their modes (see above) and
- * fills ptr[n] with their addresses there. Copies start no earlier than
- * *clock (the device's model time) and happen one after another; on return
- * *clock is when the last one ends and *ready when every input of the task
- * is current and every range it writes is free. Returns 0 or ES_ENOMEM /
- * ES_EIO, leaving the registry consistent (nothing invalidated). */
+ * fills ptr[n] with their addresses there, evicting other buffers first
+ * when s has a capacity. Copies start no earlier than *clock (the device's
+ * model time) and happen one after another; on return *clock is when the
+ * last one ends and *ready when every input of the task is current and
+ * every range it writes is free. Returns 0, ES_ELIMIT (the ranges alone
+ * exceed the capacity), or ES_ENOMEM / ES_EIO, leaving the registry
+ * consistent (nothing invalidated). */
 int rt_registry_acquire(RtRegistry *r, int s, const EsrtAccess *acc, int n, void **ptr,
                         double *clock, double *ready);
 /* After a task on space s finishing at model time finish: ranges it wrote

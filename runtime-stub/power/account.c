@@ -59,7 +59,7 @@ double rt_account_task(RtAccount *a, int dev, int level, double seconds, double 
   RtDevStats *s = &a->dev[dev];
   double finish = start + seconds;
   event(a, (RtEvent){dev, -1, -1, key, level, a->concurrent ? start : a->serial, seconds, bytes, -1,
-                     0});
+                     0, false});
   s->tasks++;
   s->busy += seconds;
   s->energy += seconds * a->pf->devices[dev].levels[level].power;
@@ -71,12 +71,12 @@ double rt_account_task(RtAccount *a, int dev, int level, double seconds, double 
   return finish;
 }
 
-static double leg(RtAccount *a, int from, int to, size_t bytes, double start) {
+static double leg(RtAccount *a, int from, int to, size_t bytes, double start, bool evict) {
   const EsLink *l = es_platform_link(a->pf, from, to);
   double t = l ? l->latency + (double)bytes / l->bandwidth : 0;
   RtLinkStats *s = &a->link[from * a->ndev + to];
   event(a, (RtEvent){a->ndev, from, to, NULL, 0, a->concurrent ? start : a->serial, t,
-                     (double)bytes, -1, 0});
+                     (double)bytes, -1, 0, evict});
   s->count++;
   s->bytes += (double)bytes;
   s->time += t;
@@ -87,12 +87,12 @@ static double leg(RtAccount *a, int from, int to, size_t bytes, double start) {
   return start + t;
 }
 
-double rt_account_move(RtAccount *a, int from, int to, size_t bytes, double start) {
+double rt_account_move(RtAccount *a, int from, int to, size_t bytes, double start, bool evict) {
   if (from == to)
     return start;
   if (es_platform_link(a->pf, from, to) || from == a->host || to == a->host)
-    return leg(a, from, to, bytes, start);
-  return leg(a, a->host, to, bytes, leg(a, from, a->host, bytes, start));
+    return leg(a, from, to, bytes, start, evict);
+  return leg(a, a->host, to, bytes, leg(a, from, a->host, bytes, start, evict), evict);
 }
 
 double rt_account_block(RtAccount *a, double seconds, double energy) {

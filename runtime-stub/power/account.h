@@ -23,6 +23,7 @@ typedef struct RtEvent {
   int level;
   double start, dur, bytes;
   double wall_start, wall_dur; /* measured: seconds since the epoch; wall_start < 0: not */
+  bool evict;                  /* a transfer that writes back an evicted buffer */
 } RtEvent;
 
 typedef struct RtDevStats {
@@ -41,10 +42,10 @@ typedef struct RtAccount {
   const EsPlatform *pf;
   int ndev, host; /* host: the device standing for host memory */
   RtDevStats *dev;
-  RtLinkStats *link; /* [from * ndev + to] */
-  double serial;     /* serial makespan so far */
-  double horizon;    /* concurrent makespan so far */
-  bool concurrent;   /* events follow the concurrent timeline */
+  RtLinkStats *link;    /* [from * ndev + to] */
+  double serial;        /* serial makespan so far */
+  double horizon;       /* concurrent makespan so far */
+  bool concurrent;      /* events follow the concurrent timeline */
   double blocks_energy; /* stream rounds (rt_account_block) */
   bool tracing;
   RtEvent *ev;
@@ -63,8 +64,9 @@ double rt_account_stretch(const RtAccount *a, int dev, int level, double top);
 double rt_account_task(RtAccount *a, int dev, int level, double seconds, double start,
                        const char *key, double bytes);
 /* Records moving bytes from device `from` to `to` (through the host when no
- * direct link exists), starting at start; returns when it ends. */
-double rt_account_move(RtAccount *a, int from, int to, size_t bytes, double start);
+ * direct link exists), starting at start; returns when it ends. evict marks
+ * the write-back of an evicted buffer (for the trace). */
+double rt_account_move(RtAccount *a, int from, int to, size_t bytes, double start, bool evict);
 
 /* Gives the events recorded since index `first` (a task, or a move's
  * legs) the measured wall interval that began at wall_start (rt_now) and

@@ -9,9 +9,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "scheduler/model/solution.h"
 #include "scheduler/dvfs/dvfs.h"
 #include "scheduler/dvfs/dvfs_pass.h"
+#include "scheduler/model/solution.h"
 #include "scheduler/timeline/timeline.h"
 
 static const char *const names[] = {"none",  "off-idle", "low-idle:LEVEL", "scale:LEVEL",

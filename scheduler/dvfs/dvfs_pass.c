@@ -105,9 +105,9 @@ static double energy_around(const EsProblem *p, const EsDvfsState *st, const EsS
   double idle = 0;
   for (int d = 0; d < p->ndevices; d++)
     idle += es_timed_idle_power(p, s, d);
-  double e = (at.finish - at.start) * (p->level_power[at.label] -
-                                       es_timed_idle_power(p, s, at.dev)) +
-             makespan(&st->tl) * idle;
+  double e =
+      (at.finish - at.start) * (p->level_power[at.label] - es_timed_idle_power(p, s, at.dev)) +
+      makespan(&st->tl) * idle;
   const EsDag *d = &st->dag;
   for (int k = d->succ_first[v]; k < d->succ_first[v + 1]; k++) {
     int c = d->succ[k].task;

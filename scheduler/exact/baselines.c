@@ -14,9 +14,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "scheduler/model/solution.h"
 #include "scheduler/exact/exact.h"
 #include "scheduler/model/memory.h"
+#include "scheduler/model/solution.h"
 
 /* The cheapest allowed label of task v, restricted to device d unless d < 0. */
 static int cheapest_label(const EsProblem *p, int v, int d) {

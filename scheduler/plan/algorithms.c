@@ -1,11 +1,11 @@
 /* The algorithm registry, the default choice, and result checking. */
-#include "scheduler/model/solution.h"
 #include "scheduler/plan/algorithms.h"
-#include "scheduler/exact/exact.h"
-#include "scheduler/model/memory.h"
-#include "scheduler/timed/timed.h"
 #include "scheduler/constrained/capacity.h"
 #include "scheduler/constrained/energy_deadline.h"
+#include "scheduler/exact/exact.h"
+#include "scheduler/model/memory.h"
+#include "scheduler/model/solution.h"
+#include "scheduler/timed/timed.h"
 #include "scheduler/timeline/timeline.h"
 
 #include <stdio.h>

@@ -15,9 +15,9 @@ typedef struct Moves {
 } Moves;
 
 static double on_move(void *ctx, int from, int to, size_t bytes, double start, double wall_start,
-                      double wall) {
+                      double wall, bool evict) {
   Moves *m = ctx;
-  (void)wall_start, (void)wall;
+  (void)wall_start, (void)wall, (void)evict;
   m->count++;
   m->bytes += bytes;
   m->from = from, m->to = to;

@@ -12,8 +12,8 @@
 #include "test.h"
 
 static double no_time(void *ctx, int from, int to, size_t bytes, double start, double wall_start,
-                      double wall) {
-  (void)ctx, (void)from, (void)to, (void)bytes, (void)wall_start, (void)wall;
+                      double wall, bool evict) {
+  (void)ctx, (void)from, (void)to, (void)bytes, (void)wall_start, (void)wall, (void)evict;
   return start;
 }
 
