@@ -6,6 +6,8 @@
  *
  *   min E(S)  s.t.  T(S) <= D.
  *
+ * On trees and forests the DP over discretised time (deadline_dp.c) solves
+ * it, exactly when every time lies on its grid. Otherwise, and on DAGs, a
  * Lagrangian relaxation: for lambda >= 0, S_lambda = argmin E + lambda T is
  * found exactly by the exact solver of the problem's shape (tree-dp on
  * trees and forests, mincut on two devices, ilp, brute), since E + lambda T
@@ -16,35 +18,41 @@
  *
  * and bisection on lambda (the subgradient T(S_lambda) - D changes sign)
  * gives the best bound and feasible solutions; a last pass of single-label
- * moves that keep T <= D improves the best one. The note reports the
- * optimality gap (best - max L) / best; 0 proves optimality.
+ * moves that keep T <= D improves the best one. The note calls a value the
+ * optimum only when a bound proves it, and gives the gap otherwise.
  *
- * The result is a timed schedule. The serial schedule of that assignment
- * (tasks one at a time in topological order) has makespan <= T(S) <= D:
- * on trees this is the exact answer of the model. On DAGs with parallel
- * processors we also repair: list-schedule the assignment (upward rank,
- * insertion) with the scale pass stretched to D, and the schedules of
- * heft, cpop, dps, hnpd and easef, each with the scale, equalize and evenly
- * passes stretched to D; the simulated energy decides among the candidates that meet D.
- * Every candidate idles in each processor's least-power state (a level
- * when it draws less than the idle power, as the 6805's low voltages do).
+ * The result is a timed schedule. The serial assignment run serially (one
+ * task or transfer at a time, devices idling at their idle power) has the
+ * serial model's makespan and, for items with one reader, its energy. It
+ * competes on simulated energy with the same idling low, the assignment
+ * list-scheduled (upward rank, insertion) with the scale pass stretched to
+ * D, and the schedules of heft, cpop, dps, hnpd and easef, each with the
+ * scale, equalize and evenly passes stretched to D; every candidate but the
+ * first idles in each processor's least-power state (a level when it draws
+ * less than the idle power, as the 6805's low voltages do). The note says
+ * whether the winner's energy is the serial model's; only then is the
+ * serial bound the schedule's bound.
  */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "scheduler/model/solution.h"
-#include "scheduler/exact/exact.h"
-#include "scheduler/timed/timed.h"
+#include "scheduler/constrained/deadline_dp.h"
 #include "scheduler/constrained/energy_deadline.h"
-#include "scheduler/model/dag.h"
-#include "scheduler/timeline/timeline.h"
-#include "scheduler/timed/list_sched.h"
 #include "scheduler/dvfs/dvfs.h"
 #include "scheduler/dvfs/dvfs_pass.h"
+#include "scheduler/exact/exact.h"
+#include "scheduler/lp/milp.h"
+#include "scheduler/model/dag.h"
+#include "scheduler/model/solution.h"
+#include "scheduler/timed/list_sched.h"
+#include "scheduler/timed/timed.h"
+#include "scheduler/timeline/timeline.h"
 
 enum { BISECTIONS = 40, MOVE_ROUNDS = 4, ILP_MAX_CELLS = 400 };
+#define DP_MAX_CELLS 20000000L /* tasks x devices x time steps of the deadline DP */
+#define DP_MAX_WORK  2e9       /* its convolution terms: a few seconds */
 
 /* The exact solver of a problem's shape, called directly (the algorithm
  * table lives above this room). */
@@ -117,6 +125,8 @@ typedef struct Search {
   int *best; /* best feasible labels */
   double best_e, bound;
   int *cur;
+  double dp_step; /* the DP's time step, 0 when it did not run */
+  bool dp_exact;  /* the DP's answer is the optimum */
 } Search;
 
 /* Records S_lambda: the dual bound and, when feasible, the incumbent.
@@ -163,12 +173,21 @@ static bool closed(const Search *s) {
 /* The Lagrangian search; fills s->best. */
 static int lagrangian(const EsProblem *p, Relaxed *r, Search *s, EsError *err) {
   /* The fastest serial assignment first: if even it misses the deadline,
-   * there is nothing to relax (and best keeps it for the repair). */
-  int rc = solve_weighted(p, r, 0, 1, s->best, err);
+   * there is nothing to relax (and best keeps it for the repair when it has
+   * nothing better); otherwise it is the first incumbent. */
+  int rc = solve_weighted(p, r, 0, 1, s->cur, err);
   if (rc)
     return rc;
-  if (es_problem_evaluate(p, ES_OBJ_TIME, s->best) > s->deadline * (1 + 1e-12))
+  double e = es_problem_evaluate(p, ES_OBJ_ENERGY, s->cur);
+  if (es_problem_evaluate(p, ES_OBJ_TIME, s->cur) > s->deadline * (1 + 1e-12)) {
+    if (isinf(s->best_e))
+      memcpy(s->best, s->cur, (size_t)p->ntasks * sizeof(int));
     return ES_OK;
+  }
+  if (e < s->best_e) {
+    s->best_e = e;
+    memcpy(s->best, s->cur, (size_t)p->ntasks * sizeof(int));
+  }
   if ((rc = solve_at(p, r, 0, s->cur, err)))
     return rc;
   if (record(s, 0) <= 0)
@@ -182,10 +201,6 @@ static int lagrangian(const EsProblem *p, Relaxed *r, Search *s, EsError *err) {
     if (record(s, hi) <= 0)
       break;
     lo = hi;
-  }
-  if (isinf(s->best_e)) { /* ties kept the relaxed optimum slow: the fastest will do */
-    s->best_e = es_problem_evaluate(p, ES_OBJ_ENERGY, s->best);
-    return ES_OK;
   }
   for (int k = 0; k < BISECTIONS && hi - lo > 1e-12 * hi && !closed(s); k++) {
     double mid = (lo + hi) / 2;
@@ -208,22 +223,29 @@ static Solver exact_solver(const EsProblem *p) {
   return s;
 }
 
-/* Serial schedule of labels: topological order, one task at a time. */
-static void serial_schedule(const EsProblem *p, const EsDag *d, const int *labels,
-                            EsSolution *out) {
+/* Serial schedule of labels: topological order, one task or transfer at a
+ * time, an item moving once to each device that reads it: its makespan is
+ * the serial time, and (items with one reader, devices idling at their idle
+ * power) its simulated energy is the serial model's. */
+static int serial_schedule(const EsProblem *p, const EsDag *d, const int *labels, EsSolution *out) {
+  unsigned char *there = calloc((size_t)p->nitems * (size_t)p->ndevices + 1, 1);
+  if (!there)
+    return ES_ENOMEM;
   double t = 0;
   memcpy(out->label, labels, (size_t)p->ntasks * sizeof(int));
   for (int i = 0; i < d->n; i++) {
     int v = d->topo[i], dev = p->label_device[labels[v]];
     for (int k = d->pred_first[v]; k < d->pred_first[v + 1]; k++) {
-      int u = d->pred[k].task;
-      double a =
-          out->finish[u] + es_timed_comm(p, d->pred[k].item, p->label_device[labels[u]], dev);
-      t = a > t ? a : t;
+      int u = d->pred[k].task, item = d->pred[k].item, src = p->label_device[labels[u]];
+      size_t at = (size_t)item * (size_t)p->ndevices + (size_t)dev;
+      if (item >= 0 && src != dev && !there[at])
+        t += es_timed_comm(p, item, src, dev), there[at] = 1;
     }
     out->start[v] = t;
     t = out->finish[v] = t + es_timed_task_time(p, v, labels[v]);
   }
+  free(there);
+  return ES_OK;
 }
 
 /* List schedule with fixed labels (HEFT's order, insertion). */
@@ -261,13 +283,16 @@ static void lowest_idle(const EsProblem *p, EsSolution *s) {
   }
 }
 
-/* Keeps cand in best when it meets D with less simulated energy. */
-static void consider(const EsProblem *p, EsSolution *cand, double deadline, EsSolution *best,
-                     double *best_e, const char *what, const char **chosen) {
+/* Keeps cand in best when it meets D with less simulated energy (not
+ * just rounding less: the earlier candidate stays); low: it idles in its
+ * least-power states. */
+static void consider(const EsProblem *p, EsSolution *cand, bool low, double deadline,
+                     EsSolution *best, double *best_e, const char *what, const char **chosen) {
   EsTimedMetrics m;
-  lowest_idle(p, cand);
+  if (low)
+    lowest_idle(p, cand);
   if (es_timed_validate(p, cand, 1e-7, NULL) || es_timed_simulate(p, cand, &m) ||
-      m.makespan > deadline * (1 + 1e-9) || !(m.energy < *best_e)) {
+      m.makespan > deadline * (1 + 1e-9) || !(m.energy < *best_e * (1 - 1e-12))) {
     es_solution_free(cand);
     return;
   }
@@ -291,19 +316,24 @@ static const struct {
 };
 enum { NCANDIDATES = sizeof candidates / sizeof candidates[0] };
 
+/* The candidates that meet D, least simulated energy first: the serial
+ * assignment run serially (as the serial model has it, and idling low),
+ * list-scheduled, and every list scheduler stretched by every pass.
+ * *best_e receives the winner's simulated energy. */
 static int repair(const EsProblem *p, const EsDag *d, const int *labels, double deadline,
-                  EsSolution *out, const char **chosen) {
+                  EsSolution *out, const char **chosen, double *best_e) {
   EsSolution best = {0}, c;
-  double best_e = INFINITY;
-  if (labels) { /* the serial optimum, run serially and list-scheduled */
-    if (es_solution_init(&c, p->ntasks, true))
+  *best_e = INFINITY;
+  for (int low = 0; labels && low < 2; low++) {
+    if (es_solution_init(&c, p->ntasks, true) || serial_schedule(p, d, labels, &c))
       return ES_ENOMEM;
-    serial_schedule(p, d, labels, &c);
-    consider(p, &c, deadline, &best, &best_e, "serial", chosen);
+    consider(p, &c, low, deadline, &best, best_e, low ? "serial, idling low" : "serial", chosen);
+  }
+  if (labels) {
     if (es_solution_init(&c, p->ntasks, true))
       return ES_ENOMEM;
     if (fixed_list(p, d, labels, &c) == ES_OK && es_dvfs_scale(p, -1, deadline, &c, NULL) == ES_OK)
-      consider(p, &c, deadline, &best, &best_e, "list+scale", chosen);
+      consider(p, &c, true, deadline, &best, best_e, "list+scale", chosen);
     else
       es_solution_free(&c);
   }
@@ -313,32 +343,84 @@ static int repair(const EsProblem *p, const EsDag *d, const int *labels, double 
         return ES_ENOMEM;
       if (candidates[a].run(p, NULL, &c, NULL) == ES_OK &&
           es_dvfs_apply(p, passes[k], deadline, &c, NULL) == ES_OK)
-        consider(p, &c, deadline, &best, &best_e, candidates[a].names[k], chosen);
+        consider(p, &c, true, deadline, &best, best_e, candidates[a].names[k], chosen);
       else
         es_solution_free(&c);
     }
-  if (isinf(best_e))
+  if (isinf(*best_e))
     return ES_EINFEAS;
   es_solution_free(out);
   *out = best;
   return ES_OK;
 }
 
+static bool proved(const Search *s) {
+  return isfinite(s->best_e) && s->best_e - s->bound <= 1e-9 * fabs(s->best_e);
+}
+
+/* The serial search: on trees the DP over time (exact when the times lie on
+ * its grid), then, unless that proved the optimum, the Lagrangian search;
+ * the better answer and the better bound stand. */
+static int serial_search(const EsProblem *p, Solver solver, Search *s, EsError *err) {
+  if (solver.run == es_tree_dp) {
+    EsDeadlineDp dp = {.labels = s->cur};
+    int rc = es_deadline_dp(p, s->deadline, DP_MAX_CELLS, DP_MAX_WORK, &dp, err);
+    if (rc && rc != ES_ELIMIT)
+      return rc;
+    if (!rc) {
+      s->dp_step = dp.step, s->dp_exact = dp.exact;
+      if (dp.energy < s->best_e)
+        s->best_e = dp.energy, memcpy(s->best, s->cur, (size_t)p->ntasks * sizeof(int));
+      s->bound = dp.bound > s->bound ? dp.bound : s->bound;
+      if (dp.exact)
+        return ES_OK;
+    }
+    es_error_clear(err);
+  }
+  Relaxed r = {0};
+  int rc = relaxed_init(p, solver, &r, err);
+  if (!rc)
+    rc = lagrangian(p, &r, s, err);
+  relaxed_free(&r);
+  return rc;
+}
+
 int es_energy_deadline_serial(const EsProblem *p, double deadline, int *labels, double *energy,
-                              double *bound, EsError *err) {
+                              double *bound, bool *optimal, EsError *err) {
   Solver solver = exact_solver(p);
   if (!solver.run)
     return es_error_set(err, ES_ENOSUP, NULL, 0, 0, "energy-deadline: no exact solver");
-  Relaxed r = {0};
-  Search s = {p,        deadline,  labels,
-              INFINITY, -INFINITY, malloc(((size_t)p->ntasks + 1) * sizeof(int))};
-  int rc = s.cur ? relaxed_init(p, solver, &r, err) : ES_ENOMEM;
-  if (!rc)
-    rc = lagrangian(p, &r, &s, err);
-  *energy = s.best_e, *bound = s.bound;
-  relaxed_free(&r);
+  Search s = {.p = p,
+              .deadline = deadline,
+              .best = labels,
+              .best_e = INFINITY,
+              .bound = -INFINITY,
+              .cur = malloc(((size_t)p->ntasks + 1) * sizeof(int))};
+  int rc = s.cur ? serial_search(p, solver, &s, err) : ES_ENOMEM;
+  *energy = s.best_e, *bound = s.bound, *optimal = proved(&s);
   free(s.cur);
-  return rc;
+  return rc == ES_ENOMEM ? es_error_set(err, rc, NULL, 0, 0, "out of memory") : rc;
+}
+
+/* What the serial search found, named as the model it is in. */
+static void describe_serial(const Search *s, const char *solver, char *buf, size_t len) {
+  double gap = s->best_e > 0 ? (s->best_e - s->bound) / s->best_e : 0;
+  if (isinf(s->best_e))
+    snprintf(buf, len, "no assignment meets it in the serial model (one device busy at a time)");
+  else if (proved(s) && s->dp_exact)
+    snprintf(buf, len,
+             "serial-model optimum %.6g (one device busy at a time; exact: a DP over time in "
+             "steps of %.6g, every time a whole number of steps)",
+             s->best_e, s->dp_step);
+  else if (proved(s))
+    snprintf(buf, len, "serial-model optimum %.6g (proven: the lower bound meets it; %s)",
+             s->best_e, solver);
+  else
+    snprintf(buf, len,
+             "serial model: best %.6g, lower bound %.6g (gap %.3g%%, not proven optimal; "
+             "%s%s)",
+             s->best_e, s->bound, 100 * (gap > 0 ? gap : 0), solver,
+             s->dp_step > 0 ? ", DP over time" : "");
 }
 
 int es_energy_deadline(const EsProblem *p, const EsAlgoOptions *opt, EsSolution *out,
@@ -351,45 +433,44 @@ int es_energy_deadline(const EsProblem *p, const EsAlgoOptions *opt, EsSolution 
                         "energy-deadline needs both energies and times (times with a "
                         "platform that gives powers)");
   Solver solver = exact_solver(p);
-  Relaxed r = {0};
-  Search s = {p,        deadline,  malloc(((size_t)p->ntasks + 1) * sizeof(int)),
-              INFINITY, -INFINITY, malloc(((size_t)p->ntasks + 1) * sizeof(int))};
+  Search s = {.p = p,
+              .deadline = deadline,
+              .best = malloc(((size_t)p->ntasks + 1) * sizeof(int)),
+              .best_e = INFINITY,
+              .bound = -INFINITY,
+              .cur = malloc(((size_t)p->ntasks + 1) * sizeof(int))};
   EsDag d = {0};
   int rc = s.best && s.cur ? ES_OK : es_error_set(err, ES_ENOMEM, NULL, 0, 0, "out of memory");
-  if (!rc && solver.run && !(rc = relaxed_init(p, solver, &r, err)))
-    rc = lagrangian(p, &r, &s, err);
+  if (!rc && solver.run)
+    rc = serial_search(p, solver, &s, err);
   if (!rc)
     rc = es_dag_build(p, &d, err);
   const char *chosen = "serial";
-  if (!rc && (rc = repair(p, &d, solver.run ? s.best : NULL, deadline, out, &chosen)))
+  double sim_e = INFINITY;
+  bool serial = solver.run && isfinite(s.best_e);
+  if (!rc && (rc = repair(p, &d, serial ? s.best : NULL, deadline, out, &chosen, &sim_e)))
     es_error_set(err, rc, NULL, 0, 0, "energy-deadline: %s",
                  rc == ES_ENOMEM ? "out of memory" : "no schedule meets the deadline");
-  if (!rc && !solver.run)
-    snprintf(out->note, sizeof out->note,
-             "energy-deadline: no exact serial search at this size (a DAG on %d devices%s); "
-             "repaired list schedules only: %s",
-             p->ndevices,
-#ifdef ESCHED_HAVE_GLPK
-             "",
-#else
-             ", GLPK not built in",
-#endif
-             chosen);
-  else if (!rc && isinf(s.best_e))
-    snprintf(out->note, sizeof out->note,
-             "energy-deadline: no serial assignment meets the deadline (one device busy at a "
-             "time); parallel schedule: %s",
-             chosen);
-  else if (!rc) {
-    double gap = s.best_e > 0 ? (s.best_e - s.bound) / s.best_e : 0;
-    out->bound = s.bound;
-    snprintf(out->note, sizeof out->note,
-             "energy-deadline: serial-model optimum %.6g via %s, Lagrangian bound %.6g (gap "
-             "%.3g%%); schedule: %s",
-             s.best_e, solver.name, s.bound, 100 * (gap > 0 ? gap : 0), chosen);
+  if (!rc) {
+    char serial_text[240];
+    if (solver.run)
+      describe_serial(&s, solver.name, serial_text, sizeof serial_text);
+    else
+      snprintf(serial_text, sizeof serial_text,
+               "no exact serial search at this size (a DAG on %d devices%s)", p->ndevices,
+               es_milp_available() ? "" : ", GLPK not built in");
+    /* The schedule's energy is its simulation; it is the serial model's
+     * exactly when the serial schedule won and the two agree. */
+    bool same =
+        serial && !strcmp(chosen, "serial") && fabs(sim_e - s.best_e) <= 1e-9 * fabs(s.best_e);
+    out->bound = same ? s.bound : NAN;
+    snprintf(out->note, sizeof out->note, "energy-deadline: %s; schedule: %s, %s", serial_text,
+             chosen,
+             same ? "its energy the serial model's"
+                  : "its energy simulated with devices in parallel (the timed model; the "
+                    "serial figures do not bound it)");
   }
   es_dag_free(&d);
-  relaxed_free(&r);
   free(s.best), free(s.cur);
   return rc;
 }

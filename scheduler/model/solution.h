@@ -38,8 +38,8 @@ typedef struct EsSolution {
   double *start, *finish; /* [ntasks] for timed schedules, else NULL */
   EsDuplicate *dups;
   int ndups, dups_cap;
-  double bound;   /* best proven lower bound on the objective; NAN if unknown */
-  char note[256];    /* what the algorithm wants the user to know (limits hit, gap) */
+  double bound;      /* best proven lower bound on the objective; NAN if unknown */
+  char note[512];    /* what the algorithm wants the user to know (limits hit, gap) */
   char warning[256]; /* a result as asked that costs more than it need (tools print it) */
   /* Timed schedules: what each processor draws while idle, [ndevices], or
    * NULL for every device's own idle power (see ES_IDLE_*). */
