@@ -261,7 +261,8 @@ static int by_step(const void *x, const void *y) {
 
 /* Emits the rows of device d from the terms gathered in r, by step. */
 static int cap_emit(Model *md, CapRows *r, double memory) {
-  qsort(r->t, (size_t)r->len, sizeof *r->t, by_step);
+  if (r->len > 0) /* r->t is NULL when nothing was gathered */
+    qsort(r->t, (size_t)r->len, sizeof *r->t, by_step);
   int *cols = malloc(((size_t)r->len + 1) * sizeof *cols);
   double *vals = malloc(((size_t)r->len + 1) * sizeof *vals);
   int rc = cols && vals ? ES_OK : ES_ENOMEM;

@@ -30,7 +30,7 @@ enum {
   WHOLE_TREES = 1200,
   PHYSICAL_TREES = 600,
   DAGS = 200,
-  ILP_TREES = 300,
+  ILP_TREES = 240,
   ORACLE_PAIRS = 200,
   MAX_TASKS = 16
 };
@@ -215,7 +215,7 @@ int main(void) {
   es_rng_seed(&r, 11);
   EsPlatform *p6805 = es_platform_preset("6805:2"), *gen = es_gen_platform(2, 2);
   for (int i = 0; i < WHOLE_TREES; i++)
-    run(whole_tree(&r, (int)es_rng_range(&r, 1, 6)), p6805, "whole tree", i, &r, true, false);
+    run(whole_tree(&r, (int)es_rng_range(&r, 1, 5)), p6805, "whole tree", i, &r, true, false);
   for (int i = 0; i < PHYSICAL_TREES; i++)
     run(physical_tree((int)es_rng_range(&r, 1, 6), (uint64_t)i + 1, i % 2), gen, "physical tree", i,
         &r, false, false);
