@@ -213,8 +213,8 @@ static void sp_cpu1(void *b[], void *v) { sp_cpu(b, v, &sp_tasks[1]); }
 static EspTask *const sp_unit_tasks[] = {&sp_tasks[0], &sp_tasks[1]};
 static const EspUnit sp_unit = {"bench", sp_unit_tasks, 2, "silberstein2011"};
 static EspTask sp_tasks[2] = {
-    {"bench", "empty", "empty", sp_cpu0, NULL, "cpu", 0, 0, &sp_unit, NULL},
-    {"bench", "cell", "cell", sp_cpu1, NULL, "cpu", 0, 1, &sp_unit, NULL},
+    {"bench", "empty", "empty", sp_cpu0, NULL, 0, "cpu", 0, 0, &sp_unit, NULL},
+    {"bench", "cell", "cell", sp_cpu1, NULL, 0, "cpu", 0, 1, &sp_unit, NULL},
 };
 
 /* Seconds per task submitted by the starpu target, nacc accesses (0 or 1:

@@ -2,9 +2,10 @@
  * K, before its function: the argument block `struct esp_argsK_` (a slot
  * per access, then the call's arguments by value), the implementations
  * esp_fK_cpu_ (the call, pointers into task data translated to the
- * worker's copies) and esp_fK_gpu_ (its gpu variant, the same way), and
- * the descriptor esp_tK_ with the plan; at the task's place, one
- * esp_submit. */
+ * worker's copies) and esp_fK_gpu_ (its gpu variant, the same way: a host
+ * function, or an OpenCL launcher given addresses standing for StarPU's
+ * buffers), and the descriptor esp_tK_ with the plan; at the task's place,
+ * one esp_submit. */
 #include "pass/rewrite/rw_starpu.h"
 
 #include <stdio.h>
@@ -143,13 +144,19 @@ static void call(RwBuf *b, const char *fn, const RwCall *c, const int *idx, int 
   rw_puts(b, ");\n");
 }
 
+/* Implementation K, the call to fn. With n (the CPU's), it names n's
+ * variants other than run, which StarPU does not run, so that they count
+ * as used, as in the native runtime's table. */
 static void implementation(RwBuf *b, int task, const char *which, const char *fn, const RwCall *c,
-                           const int *idx, int count) {
+                           const int *idx, int count, const XNode *n, const XVariant *run) {
   rw_printf(b,
             "static void esp_f%d_%s_(void *esp_b_[], void *esp_v_) {\n"
             "  struct esp_args%d_ esp_x_;\n  void *esp_p_[%d];\n  EspRun esp_r_;\n"
             "  esp_begin(&esp_r_, &esp_t%d_, esp_b_, esp_v_, &esp_x_, sizeof esp_x_, esp_p_);\n",
             task, which, task, count ? count : 1, task);
+  for (int i = 0; n && i < n->nvariants; i++)
+    if (&n->variants[i] != run && strcmp(n->variants[i].device, "cpu") != 0)
+      rw_printf(b, "  (void)%s; /* a variant StarPU does not run */\n", n->variants[i].function);
   call(b, fn, c, idx, count);
   rw_puts(b, "  esp_end(&esp_r_);\n}\n");
 }
@@ -162,10 +169,10 @@ static void outline(Sp *sp, RwBuf *b, const XNode *n, const RwCall *c, int task,
   for (int i = 0; i < c->nargs; i++)
     rw_printf(b, " %s a%d;", c->args[i].opaque ? "void *" : c->args[i].type, i);
   rw_puts(b, " };\n");
-  implementation(b, task, "cpu", n->callee, c, idx, count);
   const XVariant *gpu = gpu_variant(n, local_name(sp, e->device));
+  implementation(b, task, "cpu", n->callee, c, idx, count, n, gpu);
   if (gpu)
-    implementation(b, task, "gpu", gpu->function, c, idx, count);
+    implementation(b, task, "gpu", gpu->function, c, idx, count, NULL, NULL);
   int g = plan_graph(sp, n);
   rw_printf(b, "static EspTask esp_t%d_ = {", task);
   rw_literal(b, g >= 0 && sp->f->graphs.v[g]->name ? sp->f->graphs.v[g]->name : "");
@@ -175,9 +182,9 @@ static void outline(Sp *sp, RwBuf *b, const XNode *n, const RwCall *c, int task,
   rw_literal(b, n->name);
   rw_printf(b, ", esp_f%d_cpu_, ", task);
   if (gpu)
-    rw_printf(b, "esp_f%d_gpu_, ", task);
+    rw_printf(b, "esp_f%d_gpu_, %s, ", task, gpu->launcher ? "ESRT_VARIANT_OPENCL" : "0");
   else
-    rw_puts(b, "NULL, ");
+    rw_puts(b, "NULL, 0, ");
   rw_literal(b, e->device);
   rw_printf(b, ", %d, %d, &esp_unit_, NULL};\n", e->level, count);
 }
@@ -205,14 +212,16 @@ static const RwCall *submittable(Sp *sp, const XNode *n, const EsScheduleEntry *
     error_at(sp, n, "task '%s' has no entry in the schedule%s", n->name, "");
     return NULL;
   }
-  /* A launcher starts kernels through esched's runtime (its queue, its
-   * stream), which a StarPU program does not have. */
+  /* OpenCL launchers run on StarPU's OpenCL workers; CUDA ones would be
+   * StarPU's CUDA functions, which Debian's StarPU (1.3, built without
+   * CUDA) does not have. */
   for (int i = 0; i < n->nvariants; i++)
-    if (n->variants[i].launcher) {
+    if (n->variants[i].launcher && strcmp(n->variants[i].launcher, "opencl") != 0) {
       error_at(sp, n,
-               "task '%s' has a launcher (%s), which runs on esched's runtime only; build it "
-               "without --target starpu",
-               n->name, n->variants[i].launcher);
+               "task '%s' has a CUDA launcher (%s), but the starpu target runs gpu variants on "
+               "StarPU's OpenCL workers (Debian's StarPU 1.3 has no CUDA); build it without "
+               "--target starpu",
+               n->name, n->variants[i].function);
       return NULL;
     }
   const char *local = local_name(sp, e->device);
@@ -293,7 +302,7 @@ static void preamble(Sp *sp) {
   RwBuf b = {0};
   rw_printf(&b, "/* Rewritten by esched %s from %s for StarPU: edit the original, not this. */\n",
             ESCHED_VERSION, sp->opt->path);
-  rw_puts(&b, "#include <esched_starpu.h>\nESP_REQUIRE_ABI(1);\n"
+  rw_puts(&b, "#include <esched_starpu.h>\nESP_REQUIRE_ABI(2);\n"
               "#if defined(__GNUC__)\n"
               "#pragma GCC diagnostic ignored \"-Wunknown-pragmas\"\n"
               "#endif\n"

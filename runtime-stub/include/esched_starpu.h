@@ -6,7 +6,8 @@
  * Per task the rewriter emits an argument block (one EspSlot per access,
  * first, then the call's arguments captured by value), one function per
  * implementation (the CPU region; the gpu variant, which StarPU runs on an
- * OpenCL worker), and a descriptor with the build-time plan:
+ * OpenCL worker: a host function, or a launcher of OpenCL kernels), and a
+ * descriptor with the build-time plan:
  *
  *   struct esp_args0_ { EspSlot s_[2]; const double *a0; double *a1; int a2; };
  *   static void esp_f0_cpu_(void *esp_b_[], void *esp_v_) {
@@ -17,8 +18,8 @@
  *     scale(esp_at_(esp_p_[0], &esp_x_.s_[0], esp_x_.a0), esp_at_(...), esp_x_.a2);
  *     esp_end(&esp_r_);
  *   }
- *   static EspTask esp_t0_ = {"f", "scale", "scale", esp_f0_cpu_, NULL, "cpu", 0, 2, &esp_unit_,
- * NULL};
+ *   static EspTask esp_t0_ = {"f", "scale", "scale", esp_f0_cpu_, NULL, 0, "cpu", 0, 2,
+ *                             &esp_unit_, NULL};
  *
  * and at the task's place one submission, which returns at once:
  *
@@ -43,7 +44,7 @@ extern "C" {
 #endif
 
 /* Version of this interface; generated code checks it with ESP_REQUIRE_ABI. */
-#define ESP_ABI_VERSION 1
+#define ESP_ABI_VERSION 2
 
 /* An implementation of a task, as StarPU calls it on a worker's thread. */
 typedef void (*EspFn)(void *buffers[], void *cl_arg);
@@ -81,6 +82,11 @@ typedef struct EspTask {
   const char *key; /* profile key; the StarPU model is "esched.KEY" */
   EspFn cpu;
   EspFn gpu;
+  /* What the gpu variant is: 0, a host function working on its data
+   * mapped into host memory; ESRT_VARIANT_OPENCL, a launcher of OpenCL
+   * kernels (esched_rt.h, "Launchers"), given addresses standing for its
+   * data on StarPU's OpenCL device. */
+  unsigned gpu_flags;
   const char *device;
   int level;
   int nslots;
@@ -121,15 +127,18 @@ typedef struct EspRun {
   EspTask *task;
   void **ptr;
   int worker;
-  int mapped; /* buffers mapped from an OpenCL device */
+  int mapped;    /* buffers mapped from an OpenCL device */
+  int launching; /* a launcher on an OpenCL worker (esrt_opencl_* answer for it) */
   void *const *buffers;
   const EspSlot *slots;
 } EspRun;
 
 /* Called first by an implementation: copies the argument block out of
  * cl_arg into args (size bytes), puts the address of each access's data in
- * this worker's memory in ptr[i] (mapped into host memory on an OpenCL
- * worker), and sets the worker's DVFS level. esp_end undoes the mapping. */
+ * this worker's memory in ptr[i] (on an OpenCL worker: mapped into host
+ * memory, or for a launcher an address standing for its cl_mem), and sets
+ * the worker's DVFS level. esp_end waits for the worker's OpenCL queue and
+ * undoes the mapping. */
 void esp_begin(EspRun *r, EspTask *t, void *buffers[], void *cl_arg, void *args, size_t size,
                void **ptr);
 void esp_end(EspRun *r);

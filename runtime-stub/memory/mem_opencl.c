@@ -331,6 +331,22 @@ int rt_mem_opencl_open(const char *want, int nth, RtOclMemory mode, void **ctx, 
   return ES_OK;
 }
 
+int rt_opencl_adopt(void *context, void *device, void **ctx, char *why, int whylen) {
+  *ctx = NULL;
+  const RtOpenCL *cl = rt_opencl_lib(why, whylen);
+  if (!cl)
+    return ES_ENOSUP;
+  Ocl *c = calloc(1, sizeof *c);
+  if (!c)
+    return ES_ENOMEM;
+  pthread_mutex_init(&c->lock, NULL);
+  c->cl = cl;
+  c->context = context, c->device = device;
+  cl->RetainContext(context);
+  *ctx = c;
+  return ES_OK;
+}
+
 /* ---- kernel arguments ---- */
 
 /* The sub-buffer of extent i starting at off, made once; c->lock held. */

@@ -47,6 +47,12 @@ int rt_opencl_devices(RtOclDevice *out, int max, char *why, int whylen);
  * or ES_ENOSUP / ES_ENOMEM and the reason. */
 int rt_mem_opencl_open(const char *want, int nth, RtOclMemory mode, void **ctx, char *why,
                        int whylen);
+/* A context for kernels only (rt_opencl_kernel), on the device and
+ * cl_context another runtime made (StarPU's OpenCL workers): it has no
+ * queue and no memory of its own, retains the context, and
+ * rt_mem_opencl.close releases it. Returns 0, ES_ENOMEM, or ES_ENOSUP and
+ * the reason when the ICD loader cannot be loaded. */
+int rt_opencl_adopt(void *context, void *device, void **ctx, char *why, int whylen);
 /* "NAME (PLATFORM, OpenCL X.Y), svm|buffers", for the summary. */
 const char *rt_opencl_describe(void *ctx);
 

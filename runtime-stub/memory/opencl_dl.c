@@ -11,6 +11,7 @@ static const RtDlSym syms[] = {
     CL(GetDeviceIDs, false),
     CL(GetDeviceInfo, false),
     CL(CreateContext, false),
+    CL(RetainContext, false),
     CL(ReleaseContext, false),
     CL(CreateCommandQueue, false),
     CL(CreateCommandQueueWithProperties, true),

@@ -16,6 +16,7 @@ typedef struct RtOpenCL {
   RT_CL_FN(GetDeviceIDs);
   RT_CL_FN(GetDeviceInfo);
   RT_CL_FN(CreateContext);
+  RT_CL_FN(RetainContext);
   RT_CL_FN(ReleaseContext);
   RT_CL_FN(CreateCommandQueue);
   RT_CL_FN(CreateCommandQueueWithProperties); /* 2.0; NULL when the loader lacks it */

@@ -7,6 +7,7 @@
 #include <malloc.h>
 #include <stdlib.h>
 
+#include "runtime-stub/starpu/sp_launch.h"
 #include "runtime-stub/starpu/sp_mpi.h"
 #include "runtime-stub/starpu/sp_state.h"
 #include "runtime-stub/starpu/sp_summary.h"
@@ -64,6 +65,7 @@ static void stop(void) {
     sp_mpi_stop();
   else if (s->started)
     starpu_shutdown();
+  sp_launch_close();
   s->started = false;
   rt_dvfs_close(&s->dvfs);
   for (int i = 0; i < s->ntasks; i++) {

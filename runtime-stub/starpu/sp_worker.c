@@ -6,15 +6,19 @@
  * (cpufreq, the core StarPU bound them to); GPU workers their device
  * (nvml); sim records.
  *
- * A gpu variant is a host function reading and writing its data through
+ * A gpu variant that is a host function reads and writes its data through
  * the pointers it gets (the kind the native runtime's sim back end runs):
  * on an OpenCL worker its buffers are mapped into host memory for the call
  * and unmapped after, so StarPU really moves the data to the device and
- * back, and a missing transfer changes the output.
+ * back, and a missing transfer changes the output. A gpu variant that is
+ * an OpenCL launcher gets addresses standing for StarPU's buffers and
+ * enqueues its kernels on the worker's queue (sp_launch.h). Either way the
+ * implementation ends when the worker's queue is finished.
  */
 #include <stdlib.h>
 #include <string.h>
 
+#include "runtime-stub/starpu/sp_launch.h"
 #include "runtime-stub/starpu/sp_state.h"
 
 #ifdef STARPU_USE_OPENCL
@@ -125,8 +129,14 @@ void esp_begin(EspRun *r, EspTask *t, void *buffers[], void *cl_arg, void *args,
   }
   starpu_codelet_unpack_args(cl_arg, args);
   r->worker = starpu_worker_get_id();
-  r->mapped = starpu_worker_get_type(r->worker) == STARPU_OPENCL_WORKER;
-  for (int i = 0; i < t->nslots; i++) {
+  bool opencl = starpu_worker_get_type(r->worker) == STARPU_OPENCL_WORKER;
+  r->launching = opencl && (t->gpu_flags & ESRT_VARIANT_OPENCL);
+  r->mapped = opencl && !r->launching;
+  if (r->launching && !sp_launch_begin(r)) {
+    fprintf(stderr, "%s: error: cannot reserve addresses for an OpenCL launcher\n", sp_prefix());
+    abort(); /* the launcher would have no data */
+  }
+  for (int i = 0; !r->launching && i < t->nslots; i++) {
     int b = r->slots[i].buffer;
     ptr[i] = b < 0       ? NULL
              : r->mapped ? map(buffers[b], r->worker)
@@ -137,10 +147,12 @@ void esp_begin(EspRun *r, EspTask *t, void *buffers[], void *cl_arg, void *args,
 }
 
 void esp_end(EspRun *r) {
-  if (!r->mapped)
+  if (!r->mapped && !r->launching)
     return;
-  for (int i = 0; i < r->task->nslots; i++)
+  for (int i = 0; r->mapped && i < r->task->nslots; i++)
     if (r->slots[i].buffer >= 0)
       unmap(r->buffers[r->slots[i].buffer], r->ptr[i], r->worker);
   finish(r->worker);
+  if (r->launching)
+    sp_launch_end(r);
 }
