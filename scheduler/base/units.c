@@ -98,8 +98,10 @@ bool es_parse_quantity(const char *text, EsQuantity q, double *out) {
   double factor;
   if (!unit_factor(end, q, &factor))
     return false;
+  /* a decimal too large for a double is a mistake, not infinity (which is
+   * written "inf") */
   *out = v * factor;
-  return true;
+  return isfinite(*out);
 }
 
 void es_format_quantity(double v, EsQuantity q, char buf[48]) {
@@ -108,8 +110,12 @@ void es_format_quantity(double v, EsQuantity q, char buf[48]) {
     const char *prefix;
   } steps[] = {{1e12, "T"}, {1e9, "G"},  {1e6, "M"},  {1e3, "k"},  {1, ""},
                {1e-3, "m"}, {1e-6, "u"}, {1e-9, "n"}, {1e-12, "p"}};
+  if (!isfinite(v)) { /* read back bare: "inf" takes no unit */
+    snprintf(buf, 48, "%s", isnan(v) ? "nan" : v < 0 ? "-inf" : "inf");
+    return;
+  }
   int i = 4;
-  if (q != ES_Q_NUMBER && v != 0 && isfinite(v))
+  if (q != ES_Q_NUMBER && v != 0)
     for (i = 0; i < 8 && fabs(v) < steps[i].factor; i++)
       ;
   double m = v / steps[i].factor;

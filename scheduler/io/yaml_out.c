@@ -249,17 +249,28 @@ static bool at_key(YOut *o) {
   return l && l->map && l->count % 2 == 0;
 }
 
+/* libyaml's parser takes simple keys of at most 1024 characters; like its
+ * emitter, write a key longer than 128 bytes as an explicit key ("? key"),
+ * which has no limit (escapes can make a key 4 times its bytes). */
+enum { Y_SIMPLE_KEY_MAX = 128 };
+
 static void emit(YOut *o, const char *s, size_t n, Style st) {
   bool key = at_key(o);
+  bool explicit_key = key && n > Y_SIMPLE_KEY_MAX;
   prefix(o, false, st == PLAIN && n == 0);
+  if (explicit_key)
+    put(o, "? ", 2);
   if (st == PLAIN)
     put(o, s, n);
   else if (st == SINGLE)
     write_single(o, s, n);
   else
     write_double(o, s, n);
-  if (key && !in_flow(o))
+  if (key && !in_flow(o)) {
+    if (explicit_key)
+      newline(o, top(o)->indent);
     putc1(o, ':');
+  }
 }
 
 static void scalar(YOut *o, const char *s) {
