@@ -1,7 +1,8 @@
 # Finds esched's external libraries and tools. Each is looked up once here so
 # the folders below only link the imported targets:
 #   esched::yaml    libyaml (required: every YAML file goes through it)
-#   esched::glpk    GLPK (optional: exact ILP references; ESCHED_HAVE_GLPK)
+#   esched::glpk    GLPK's header (optional: exact ILP references; ESCHED_HAVE_GLPK);
+#                   the library is loaded at run time (scheduler/lp), never linked
 #   ZLIB::ZLIB      zlib (optional: reading gzip-compressed networks; ESCHED_HAVE_ZLIB)
 #   esched::libclang  libclang's C API, located through llvm-config (required by pass/)
 # and, for tests, lit, FileCheck, not and count from the same LLVM.
@@ -13,17 +14,15 @@ pkg_check_modules(ESCHED_YAML REQUIRED IMPORTED_TARGET yaml-0.1)
 add_library(esched::yaml ALIAS PkgConfig::ESCHED_YAML)
 
 find_path(GLPK_INCLUDE_DIR glpk.h)
-find_library(GLPK_LIBRARY glpk)
-if(GLPK_INCLUDE_DIR AND GLPK_LIBRARY)
+if(GLPK_INCLUDE_DIR)
   set(ESCHED_HAVE_GLPK ON)
   add_library(esched_glpk INTERFACE)
   target_include_directories(esched_glpk INTERFACE ${GLPK_INCLUDE_DIR})
-  target_link_libraries(esched_glpk INTERFACE ${GLPK_LIBRARY})
   add_library(esched::glpk ALIAS esched_glpk)
-  message(STATUS "esched: GLPK found (${GLPK_LIBRARY}): ILP algorithms enabled")
+  message(STATUS "esched: glpk.h found: ILP algorithms enabled where libglpk.so.40 loads")
 else()
   set(ESCHED_HAVE_GLPK OFF)
-  message(STATUS "esched: GLPK not found: ILP algorithms disabled")
+  message(STATUS "esched: glpk.h not found (libglpk-dev): ILP algorithms disabled")
 endif()
 
 find_package(ZLIB)

@@ -41,7 +41,9 @@ static void usage(FILE *f) {
     fprintf(f, "  %-10s %s\n", c->name, c->summary);
   fprintf(f, "\n'esched COMMAND --help' describes each command; 'esched --version' prints "
              "the version.\n-q, --quiet (anywhere before --): errors only, no notes, warnings "
-             "or progress.\nDiagnostics are coloured on a terminal unless NO_COLOR is set.\n");
+             "or progress.\nDiagnostics are coloured on a terminal unless NO_COLOR is set.\n"
+             "GLPK is loaded when an ILP is asked for: libglpk.so.40, or the library "
+             "ESCHED_GLPK_PATH names.\n");
 }
 
 /* Takes -q/--quiet out of argv (anywhere before "--"); returns the new argc. */

@@ -235,7 +235,9 @@ static int build_graph(Build *bd, const RtBatch *b, const RtDeps *d) {
   return ES_OK;
 }
 
-/* Runs spec, or the default, then greedy when that fails. */
+/* Runs spec, or the default, then greedy when that fails; an algorithm
+ * ESCHED_ALGO names that this machine cannot run (ilp without GLPK) is
+ * said once. */
 static int solve(RtState *s, const EsProblem *p, const char **algo, EsSolution *sol, EsError *err) {
   char why[160];
   EsAlgoOptions ao = {0};
@@ -243,10 +245,13 @@ static int solve(RtState *s, const EsProblem *p, const char **algo, EsSolution *
   int rc = es_solution_init(sol, p->ntasks, false);
   if (rc)
     return es_error_set(err, rc, NULL, 0, 0, "out of memory");
-  if (spec && es_algorithm_run(spec, p, &ao, sol, err) == ES_OK) {
+  if (spec && (rc = es_algorithm_run(spec, p, &ao, sol, err)) == ES_OK) {
     *algo = spec;
     return ES_OK;
   }
+  if (rc == ES_ENOSUP && s->cfg.algorithm)
+    rt_warn_locked(s, "ESCHED_ALGO=%s: %s; deferred tasks are scheduled by greedy", spec,
+                   err->message);
   es_error_clear(err);
   *algo = "greedy";
   return es_algorithm_run("greedy", p, &ao, sol, err);

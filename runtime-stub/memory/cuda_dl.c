@@ -8,11 +8,11 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "runtime-stub/memory/dl.h"
+#include "scheduler/base/dl.h"
 
 #define CU(f)                                                                                      \
   { "cuda" #f, offsetof(RtCudart, f), false }
-static const RtDlSym cudart_syms[] = {
+static const EsDlSym cudart_syms[] = {
     CU(GetDeviceCount),
     CU(SetDevice),
     CU(Malloc),
@@ -43,8 +43,8 @@ static const char *const sonames[] = {"libcudart.so.13", "libcudart.so.12", "lib
 static bool usable(void *h, const char *from, RtCudart *table, char *why, int whylen) {
   RtCudart t = {0};
   char r[256];
-  if (!rt_dl_bind(h, &t, cudart_syms, NSYMS, from, r, sizeof r)) {
-    rt_dl_append(why, whylen, r);
+  if (!es_dl_bind(h, &t, cudart_syms, NSYMS, from, r, sizeof r)) {
+    es_dl_append(why, whylen, r);
     return false;
   }
   t.from = from;
@@ -55,7 +55,7 @@ static bool usable(void *h, const char *from, RtCudart *table, char *why, int wh
              e == cudaErrorInsufficientDriver ? "no NVIDIA driver, or one older than this runtime"
              : e != cudaSuccess               ? t.GetErrorString(e)
                                               : "no GPU");
-    rt_dl_append(why, whylen, r);
+    es_dl_append(why, whylen, r);
     return false;
   }
   *table = t;
@@ -83,7 +83,7 @@ static bool try_sonames(RtCudart *table, char *why, int whylen) {
   if (!ok && missing[0]) {
     char r[300];
     snprintf(r, sizeof r, "not found: %s (set ESCHED_CUDART to the library)", missing);
-    rt_dl_append(why, whylen, r);
+    es_dl_append(why, whylen, r);
   }
   return ok;
 }
@@ -107,7 +107,7 @@ static bool load(void *table, char *why, int whylen) {
 }
 
 const RtCudart *rt_cudart(char *why, int whylen) {
-  static RtDlOnce once = RT_DL_ONCE;
+  static EsDlOnce once = ES_DL_ONCE;
   static RtCudart table;
-  return rt_dl_load(&once, &table, load, why, whylen);
+  return es_dl_load(&once, &table, load, why, whylen);
 }

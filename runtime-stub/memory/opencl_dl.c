@@ -1,11 +1,11 @@
 /* Loading the OpenCL ICD loader at run time (opencl_dl.h). */
 #include "runtime-stub/memory/opencl_dl.h"
 
-#include "runtime-stub/memory/dl.h"
+#include "scheduler/base/dl.h"
 
 #define CL(f, opt)                                                                                 \
   { "cl" #f, offsetof(RtOpenCL, f), opt }
-static const RtDlSym syms[] = {
+static const EsDlSym syms[] = {
     CL(GetPlatformIDs, false),
     CL(GetPlatformInfo, false),
     CL(GetDeviceIDs, false),
@@ -39,12 +39,12 @@ static const RtDlSym syms[] = {
 };
 
 static bool load(void *table, char *why, int whylen) {
-  return rt_dl_open_bind("ESCHED_OPENCL_LIB", "libOpenCL.so.1", "OpenCL ICD loader", table, syms,
+  return es_dl_open_bind("ESCHED_OPENCL_LIB", "libOpenCL.so.1", "OpenCL ICD loader", table, syms,
                          (int)(sizeof syms / sizeof *syms), why, whylen);
 }
 
 const RtOpenCL *rt_opencl_lib(char *why, int whylen) {
-  static RtDlOnce once = RT_DL_ONCE;
+  static EsDlOnce once = ES_DL_ONCE;
   static RtOpenCL table;
-  return rt_dl_load(&once, &table, load, why, whylen);
+  return es_dl_load(&once, &table, load, why, whylen);
 }

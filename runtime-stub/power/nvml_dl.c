@@ -3,12 +3,12 @@
 
 #include <stdio.h>
 
-#include "runtime-stub/memory/dl.h"
+#include "scheduler/base/dl.h"
 #include "scheduler/base/error.h"
 
 #define NV(f, opt)                                                                                 \
   { "nvml" #f, offsetof(RtNvml, f), opt }
-static const RtDlSym syms[] = {
+static const EsDlSym syms[] = {
     NV(Init_v2, false),
     NV(Shutdown, false),
     NV(ErrorString, false),
@@ -23,14 +23,14 @@ static const RtDlSym syms[] = {
 };
 
 static bool load(void *table, char *why, int whylen) {
-  return rt_dl_open_bind("ESCHED_NVML", "libnvidia-ml.so.1", "NVML", table, syms,
+  return es_dl_open_bind("ESCHED_NVML", "libnvidia-ml.so.1", "NVML", table, syms,
                          (int)(sizeof syms / sizeof *syms), why, whylen);
 }
 
 const RtNvml *rt_nvml_lib(char *why, int whylen) {
-  static RtDlOnce once = RT_DL_ONCE;
+  static EsDlOnce once = ES_DL_ONCE;
   static RtNvml table;
-  return rt_dl_load(&once, &table, load, why, whylen);
+  return es_dl_load(&once, &table, load, why, whylen);
 }
 
 int rt_nvml_acquire(unsigned index, const RtNvml **lib, nvmlDevice_t *dev, char *why, int whylen) {

@@ -458,7 +458,7 @@ int es_energy_deadline(const EsProblem *p, const EsAlgoOptions *opt, EsSolution 
     else
       snprintf(serial_text, sizeof serial_text,
                "no exact serial search at this size (a DAG on %d devices%s)", p->ndevices,
-               es_milp_available() ? "" : ", GLPK not built in");
+               es_milp_available() ? "" : ", GLPK not loaded");
     /* The schedule's energy is its simulation; it is the serial model's
      * exactly when the serial schedule won and the two agree. */
     bool same =

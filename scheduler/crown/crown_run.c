@@ -34,9 +34,8 @@ int es_crown_run(const char *name, const EsCrownProblem *p, const EsCrownOptions
   const EsCrownAlgorithm *a = es_crown_algorithm_find(name);
   if (!a)
     return es_error_set(err, ES_EINVAL, NULL, 0, 0, "unknown crown algorithm '%s'", name);
-  if (a->needs_milp && !es_milp_available())
-    return es_error_set(err, ES_ENOSUP, NULL, 0, 0,
-                        "%s needs GLPK; this esched was built without it", name);
+  if (a->needs_milp && es_milp_require(name, err))
+    return ES_ENOSUP;
   double start = crown_now();
   *out = NULL;
   int rc = a->run(p, opt, out, err);

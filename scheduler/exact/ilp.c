@@ -437,9 +437,8 @@ static void fall_back(const EsProblem *p, const int *start, const char *name, do
 }
 
 int es_ilp(const EsProblem *p, const EsAlgoOptions *opt, EsSolution *out, EsError *err) {
-  if (!es_milp_available())
-    return es_error_set(err, ES_ENOSUP, NULL, 0, 0,
-                        "ilp needs GLPK, which this build lacks; install libglpk-dev");
+  if (es_milp_require("ilp", err))
+    return ES_ENOSUP;
   if (p->ntasks > ILP_MAX_TASKS)
     return es_error_set(err, ES_ELIMIT, NULL, 0, 0,
                         "ilp is a reference for small instances: %d tasks is over its limit "

@@ -2,8 +2,11 @@
  * glpk.h (milp_glpk.c). Columns and rows are 0-based here; the conversion to
  * GLPK's 1-based indices happens in one named helper there.
  *
- * Without GLPK every function still links: es_milp_new returns NULL and
- * es_milp_available() is false, so callers report ES_ENOSUP.
+ * GLPK is loaded at run time, when first asked for (libglpk.so.40, or the
+ * library ESCHED_GLPK_PATH names; "none" disables it). Without it (not
+ * installed, or esched built without glpk.h) every function still links:
+ * es_milp_new returns NULL and es_milp_available() is false, so callers
+ * report ES_ENOSUP, with es_milp_require's message.
  */
 #ifndef ESCHED_SCHEDULER_MILP_H
 #define ESCHED_SCHEDULER_MILP_H
@@ -29,7 +32,11 @@ typedef struct EsMilpResult {
   double seconds;   /* wall time of the solve */
 } EsMilpResult;
 
+/* Whether GLPK is loaded (the first call tries to load it). */
 bool es_milp_available(void);
+/* ES_OK when GLPK is loaded; else ES_ENOSUP with a message in err that
+ * says why, and how to install it, naming who needs it ("ilp"). */
+int es_milp_require(const char *who, EsError *err);
 
 /* A minimization problem; NULL when out of memory or without GLPK. */
 EsMilp *es_milp_new(void);

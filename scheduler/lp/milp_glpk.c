@@ -1,6 +1,12 @@
 /* The GLPK boundary: builds the program from triplets, solves it with
  * glp_intopt, and turns GLPK's errors into EsError.
  *
+ * GLPK is loaded at run time (libglpk.so.40, or ESCHED_GLPK_PATH; "none"
+ * disables it) the first time a program is solved or asked whether it can
+ * be: no program links it, and one that never needs an ILP runs without it.
+ * glpk.h gives the types and constants; the calls go through glp, a table
+ * of its functions filled once.
+ *
  * GLPK reports fatal errors through a hook and then aborts the process
  * unless the hook leaves by longjmp; after that its environment must be
  * freed with glp_free_env, which also frees every problem object. Its
@@ -19,8 +25,80 @@
 #include <glpk.h>
 #include <limits.h>
 #include <setjmp.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <string.h>
+
+#include "scheduler/base/dl.h"
+
+/* The GLPK functions used here, with glpk.h's prototypes. */
+typedef struct Glpk {
+  void (*term_hook)(int (*func)(void *info, const char *s), void *info);
+  void (*error_hook)(void (*func)(void *info), void *info);
+  int (*free_env)(void);
+  glp_prob *(*create_prob)(void);
+  void (*delete_prob)(glp_prob *P);
+  void (*set_obj_dir)(glp_prob *P, int dir);
+  int (*add_rows)(glp_prob *P, int nrs);
+  int (*add_cols)(glp_prob *P, int ncs);
+  void (*set_row_bnds)(glp_prob *P, int i, int type, double lb, double ub);
+  void (*set_col_bnds)(glp_prob *P, int j, int type, double lb, double ub);
+  void (*set_obj_coef)(glp_prob *P, int j, double coef);
+  void (*set_col_kind)(glp_prob *P, int j, int kind);
+  void (*load_matrix)(glp_prob *P, int ne, const int ia[], const int ja[], const double ar[]);
+  void (*init_smcp)(glp_smcp *parm);
+  int (*simplex)(glp_prob *P, const glp_smcp *parm);
+  int (*get_status)(glp_prob *P);
+  void (*init_iocp)(glp_iocp *parm);
+  int (*intopt)(glp_prob *P, const glp_iocp *parm);
+  int (*mip_status)(glp_prob *P);
+  double (*mip_obj_val)(glp_prob *P);
+  double (*mip_col_val)(glp_prob *P, int j);
+  int (*ios_reason)(glp_tree *T);
+  glp_prob *(*ios_get_prob)(glp_tree *T);
+  int (*ios_best_node)(glp_tree *T);
+  double (*ios_node_bound)(glp_tree *T, int p);
+  int (*ios_heur_sol)(glp_tree *T, const double x[]);
+} Glpk;
+
+#define GLP(f)                                                                                     \
+  { "glp_" #f, offsetof(Glpk, f), false }
+static const EsDlSym glpk_syms[] = {
+    GLP(term_hook),    GLP(error_hook),   GLP(free_env),      GLP(create_prob),  GLP(delete_prob),
+    GLP(set_obj_dir),  GLP(add_rows),     GLP(add_cols),      GLP(set_row_bnds), GLP(set_col_bnds),
+    GLP(set_obj_coef), GLP(set_col_kind), GLP(load_matrix),   GLP(init_smcp),    GLP(simplex),
+    GLP(get_status),   GLP(init_iocp),    GLP(intopt),        GLP(mip_status),   GLP(mip_obj_val),
+    GLP(mip_col_val),  GLP(ios_reason),   GLP(ios_get_prob),  GLP(ios_best_node),
+    GLP(ios_node_bound), GLP(ios_heur_sol),
+};
+
+static Glpk glp; /* filled once by glpk_load, read-only after */
+
+static bool glpk_load(void *table, char *why, int whylen) {
+  return es_dl_open_bind("ESCHED_GLPK_PATH", "libglpk.so.40", "GLPK", table, glpk_syms,
+                         (int)(sizeof glpk_syms / sizeof *glpk_syms), why, whylen);
+}
+
+/* Loads GLPK on the first call; false with the reason in why. */
+static bool glpk_loaded(char *why, int whylen) {
+  static EsDlOnce once = ES_DL_ONCE;
+  return es_dl_load(&once, &glp, glpk_load, why, whylen) != NULL;
+}
+
+bool es_milp_available(void) {
+  char why[8];
+  return glpk_loaded(why, sizeof why);
+}
+
+int es_milp_require(const char *who, EsError *err) {
+  char why[512];
+  if (glpk_loaded(why, sizeof why))
+    return ES_OK;
+  return es_error_set(err, ES_ENOSUP, NULL, 0, 0,
+                      "%s needs GLPK, which cannot be loaded: %s; install it (Debian: apt-get "
+                      "install libglpk40) or set ESCHED_GLPK_PATH to libglpk.so.40",
+                      who, why);
+}
 
 typedef struct Col {
   double lo, hi, obj;
@@ -48,9 +126,7 @@ struct EsMilp {
 /* GLPK counts rows and columns from 1 (index 0 of its arrays is unused). */
 static int glpk_index(int zero_based) { return zero_based + 1; }
 
-bool es_milp_available(void) { return true; }
-
-EsMilp *es_milp_new(void) { return calloc(1, sizeof(EsMilp)); }
+EsMilp *es_milp_new(void) { return es_milp_available() ? calloc(1, sizeof(EsMilp)) : NULL; }
 
 void es_milp_free(EsMilp *m) {
   if (!m)
@@ -125,20 +201,20 @@ static double now_seconds(void);
  * first chance. */
 static void on_branch(glp_tree *tree, void *info) {
   Progress *pr = info;
-  int reason = glp_ios_reason(tree);
+  int reason = glp.ios_reason(tree);
   if (reason == GLP_IHEUR && pr->start) {
-    glp_ios_heur_sol(tree, pr->start); /* rejected when not feasible: fine */
+    glp.ios_heur_sol(tree, pr->start); /* rejected when not feasible: fine */
     pr->start = NULL;
   }
   if (reason == GLP_ISELECT || reason == GLP_IBINGO) {
-    int node = glp_ios_best_node(tree);
-    double bound = node ? glp_ios_node_bound(tree, node) : NAN;
+    int node = glp.ios_best_node(tree);
+    double bound = node ? glp.ios_node_bound(tree, node) : NAN;
     if (fabs(bound) < 1e300) /* GLPK says -DBL_MAX before a node's LP is solved */
       pr->bound = bound;
   }
-  glp_prob *mip = glp_ios_get_prob(tree); /* holds the incumbent */
-  if (glp_mip_status(mip) == GLP_FEAS || glp_mip_status(mip) == GLP_OPT)
-    pr->incumbent = glp_mip_obj_val(mip);
+  glp_prob *mip = glp.ios_get_prob(tree); /* holds the incumbent */
+  if (glp.mip_status(mip) == GLP_FEAS || glp.mip_status(mip) == GLP_OPT)
+    pr->incumbent = glp.mip_obj_val(mip);
   double now = now_seconds();
   if (pr->m->progress && now - pr->last >= 1) {
     pr->last = now;
@@ -147,22 +223,22 @@ static void on_branch(glp_tree *tree, void *info) {
 }
 
 static glp_prob *load(const EsMilp *m) {
-  glp_prob *lp = glp_create_prob();
-  glp_set_obj_dir(lp, GLP_MIN);
+  glp_prob *lp = glp.create_prob();
+  glp.set_obj_dir(lp, GLP_MIN);
   if (m->nrows)
-    glp_add_rows(lp, m->nrows);
+    glp.add_rows(lp, m->nrows);
   if (m->ncols)
-    glp_add_cols(lp, m->ncols);
+    glp.add_cols(lp, m->ncols);
   for (int i = 0; i < m->nrows; i++)
-    glp_set_row_bnds(lp, glpk_index(i), bound_type(m->rows[i].lo, m->rows[i].hi),
+    glp.set_row_bnds(lp, glpk_index(i), bound_type(m->rows[i].lo, m->rows[i].hi),
                      isinf(m->rows[i].lo) ? 0 : m->rows[i].lo,
                      isinf(m->rows[i].hi) ? 0 : m->rows[i].hi);
   for (int j = 0; j < m->ncols; j++) {
     const Col *c = &m->cols[j];
-    glp_set_col_bnds(lp, glpk_index(j), bound_type(c->lo, c->hi), isinf(c->lo) ? 0 : c->lo,
+    glp.set_col_bnds(lp, glpk_index(j), bound_type(c->lo, c->hi), isinf(c->lo) ? 0 : c->lo,
                      isinf(c->hi) ? 0 : c->hi);
-    glp_set_obj_coef(lp, glpk_index(j), c->obj);
-    glp_set_col_kind(lp, glpk_index(j), c->integer ? GLP_IV : GLP_CV);
+    glp.set_obj_coef(lp, glpk_index(j), c->obj);
+    glp.set_col_kind(lp, glpk_index(j), c->integer ? GLP_IV : GLP_CV);
   }
   return lp;
 }
@@ -180,7 +256,7 @@ static int load_matrix(const EsMilp *m, glp_prob *lp) {
     ja[glpk_index(k)] = glpk_index(m->tj[k]);
     ar[glpk_index(k)] = m->tv[k];
   }
-  glp_load_matrix(lp, m->nnz, ia, ja, ar);
+  glp.load_matrix(lp, m->nnz, ia, ja, ar);
   free(ia), free(ja), free(ar);
   return ES_OK;
 }
@@ -208,7 +284,7 @@ static double now_seconds(void) {
 /* Reads the outcome of glp_intopt into res and m->solution. */
 static int collect(EsMilp *m, glp_prob *lp, int code, const Progress *pr, EsMilpResult *res,
                    EsError *err) {
-  int status = glp_mip_status(lp);
+  int status = glp.mip_status(lp);
   if (code == GLP_ENOPFS || status == GLP_NOFEAS) {
     res->status = ES_MILP_INFEASIBLE;
     return ES_OK;
@@ -222,7 +298,7 @@ static int collect(EsMilp *m, glp_prob *lp, int code, const Progress *pr, EsMilp
     return ES_OK;
   }
   res->status = status == GLP_OPT ? ES_MILP_OPTIMAL : ES_MILP_FEASIBLE;
-  res->objective = glp_mip_obj_val(lp);
+  res->objective = glp.mip_obj_val(lp);
   res->bound = status == GLP_OPT ? res->objective : pr->bound;
   double denom = fabs(res->objective) > 1e-12 ? fabs(res->objective) : 1e-12;
   res->gap = status == GLP_OPT ? 0 : fabs(res->objective - res->bound) / denom;
@@ -231,7 +307,7 @@ static int collect(EsMilp *m, glp_prob *lp, int code, const Progress *pr, EsMilp
   if (!m->solution)
     return ES_ENOMEM;
   for (int j = 0; j < m->ncols; j++)
-    m->solution[j] = glp_mip_col_val(lp, glpk_index(j));
+    m->solution[j] = glp.mip_col_val(lp, glpk_index(j));
   return ES_OK;
 }
 
@@ -241,40 +317,42 @@ static int collect(EsMilp *m, glp_prob *lp, int code, const Progress *pr, EsMilp
  * solved first. Returns 0 or a glp_intopt-style code. */
 static int solve_root(glp_prob *lp, glp_iocp *parm) {
   glp_smcp sp;
-  glp_init_smcp(&sp);
+  glp.init_smcp(&sp);
   sp.msg_lev = GLP_MSG_OFF;
   sp.tm_lim = parm->tm_lim;
   sp.presolve = GLP_OFF;
   parm->presolve = GLP_OFF;
-  int code = glp_simplex(lp, &sp);
+  int code = glp.simplex(lp, &sp);
   if (code == GLP_ETMLIM)
     return GLP_ETMLIM; /* no incumbent yet: the caller's to decide */
-  if (code == 0 && glp_get_status(lp) == GLP_NOFEAS)
+  if (code == 0 && glp.get_status(lp) == GLP_NOFEAS)
     return GLP_ENOPFS;
-  return code == 0 && glp_get_status(lp) == GLP_OPT ? 0 : GLP_EROOT;
+  return code == 0 && glp.get_status(lp) == GLP_OPT ? 0 : GLP_EROOT;
 }
 
 int es_milp_solve(EsMilp *m, double time_limit, EsMilpResult *res, EsError *err) {
   memset(res, 0, sizeof *res);
   res->bound = NAN;
+  if (es_milp_require("the MILP solver", err))
+    return ES_ENOSUP;
   jmp_buf jb;
-  glp_term_hook(on_glpk_output, NULL);
-  glp_error_hook(on_glpk_error, &jb);
+  glp.term_hook(on_glpk_output, NULL);
+  glp.error_hook(on_glpk_error, &jb);
   glp_prob *volatile lp = NULL;
   double start = now_seconds();
   if (setjmp(jb)) {
     /* GLPK's environment is unusable after an error: free all of it. */
-    glp_free_env();
+    glp.free_env();
     return es_error_set(err, ES_ESOLVER, NULL, 0, 0, "GLPK reported an internal error");
   }
   lp = load(m);
   int rc = load_matrix(m, lp);
   if (rc) {
-    glp_delete_prob(lp);
+    glp.delete_prob(lp);
     return es_error_set(err, rc, NULL, 0, 0, "out of memory");
   }
   glp_iocp parm;
-  glp_init_iocp(&parm);
+  glp.init_iocp(&parm);
   parm.msg_lev = GLP_MSG_OFF;
   parm.presolve = GLP_ON;
   parm.br_tech = GLP_BR_DTH;
@@ -290,12 +368,12 @@ int es_milp_solve(EsMilp *m, double time_limit, EsMilpResult *res, EsError *err)
   if (parm.tm_lim < 1)
     parm.tm_lim = 1;
   if (code == 0)
-    code = glp_intopt(lp, &parm);
+    code = glp.intopt(lp, &parm);
   rc = collect(m, lp, code, &pr, res, err);
   res->seconds = now_seconds() - start;
-  glp_delete_prob(lp);
-  glp_error_hook(NULL, NULL);
-  glp_term_hook(NULL, NULL);
+  glp.delete_prob(lp);
+  glp.error_hook(NULL, NULL);
+  glp.term_hook(NULL, NULL);
   return rc;
 }
 
@@ -310,6 +388,12 @@ double es_milp_value(const EsMilp *m, int col) {
 #else /* !ESCHED_HAVE_GLPK */
 
 bool es_milp_available(void) { return false; }
+int es_milp_require(const char *who, EsError *err) {
+  return es_error_set(err, ES_ENOSUP, NULL, 0, 0,
+                      "%s needs GLPK, which this esched was built without; install libglpk-dev "
+                      "and rebuild",
+                      who);
+}
 EsMilp *es_milp_new(void) { return NULL; }
 int es_milp_set_start(EsMilp *m, const double *x) {
   (void)m, (void)x;
@@ -327,7 +411,7 @@ int es_milp_add_row(EsMilp *m, double lo, double hi, int n, const int *cols, con
 }
 int es_milp_solve(EsMilp *m, double time_limit, EsMilpResult *res, EsError *err) {
   (void)m, (void)time_limit, (void)res;
-  return es_error_set(err, ES_ENOSUP, NULL, 0, 0, "built without GLPK; install libglpk-dev");
+  return es_milp_require("the MILP solver", err);
 }
 double es_milp_value(const EsMilp *m, int col) {
   (void)m, (void)col;

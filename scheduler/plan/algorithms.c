@@ -73,7 +73,8 @@ const char *es_algorithm_default(const EsProblem *p, char *why, int whylen) {
   }
   if (!name)
     snprintf(why, (size_t)whylen,
-             "no exact algorithm for a DAG on %d devices without GLPK; install libglpk-dev",
+             "no exact algorithm for a DAG on %d devices without GLPK; install libglpk40 "
+             "(or set ESCHED_GLPK_PATH)",
              p->ndevices);
   else if (!strcmp(name, "tree-dp"))
     snprintf(why, (size_t)whylen, "the data dependencies form a tree or forest");
@@ -84,7 +85,7 @@ const char *es_algorithm_default(const EsProblem *p, char *why, int whylen) {
   else if (!strcmp(name, "ilp"))
     snprintf(why, (size_t)whylen, "a DAG on %d devices", p->ndevices);
   else
-    snprintf(why, (size_t)whylen, "a small DAG on %d devices (GLPK not built in)", p->ndevices);
+    snprintf(why, (size_t)whylen, "a small DAG on %d devices (GLPK not loaded)", p->ndevices);
   return name;
 }
 

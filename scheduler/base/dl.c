@@ -1,12 +1,12 @@
 /* Binding run-time loaded libraries (dl.h). */
-#include "runtime-stub/memory/dl.h"
+#include "scheduler/base/dl.h"
 
 #include <dlfcn.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-bool rt_dl_bind(void *handle, void *table, const RtDlSym *syms, int n, const char *from, char *why,
+bool es_dl_bind(void *handle, void *table, const EsDlSym *syms, int n, const char *from, char *why,
                 int whylen) {
   for (int i = 0; i < n; i++) {
     void *p = dlsym(handle, syms[i].name);
@@ -21,13 +21,13 @@ bool rt_dl_bind(void *handle, void *table, const RtDlSym *syms, int n, const cha
   return true;
 }
 
-void rt_dl_append(char *why, int whylen, const char *text) {
+void es_dl_append(char *why, int whylen, const char *text) {
   size_t k = strlen(why);
   if (k + 1 < (size_t)whylen)
     snprintf(why + k, (size_t)whylen - k, "%s%s", k ? "; " : "", text);
 }
 
-const void *rt_dl_load(RtDlOnce *once, void *table,
+const void *es_dl_load(EsDlOnce *once, void *table,
                        bool (*load)(void *table, char *why, int whylen), char *why, int whylen) {
   pthread_mutex_lock(&once->lock);
   if (!once->tried)
@@ -39,8 +39,8 @@ const void *rt_dl_load(RtDlOnce *once, void *table,
   return once->ok ? table : NULL;
 }
 
-bool rt_dl_open_bind(const char *env, const char *name, const char *what, void *table,
-                     const RtDlSym *syms, int n, char *why, int whylen) {
+bool es_dl_open_bind(const char *env, const char *name, const char *what, void *table,
+                     const EsDlSym *syms, int n, char *why, int whylen) {
   const char *v = getenv(env);
   if (v && !strcmp(v, "none")) {
     snprintf(why, (size_t)whylen, "%s disabled (%s=none)", what, env);
@@ -52,5 +52,5 @@ bool rt_dl_open_bind(const char *env, const char *name, const char *what, void *
     snprintf(why, (size_t)whylen, "no %s (%s)", what, dlerror());
     return false;
   }
-  return rt_dl_bind(h, table, syms, n, lib, why, whylen);
+  return es_dl_bind(h, table, syms, n, lib, why, whylen);
 }
