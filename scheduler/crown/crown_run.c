@@ -10,8 +10,8 @@ static const EsCrownAlgorithm registry[] = {
      es_crown_fast, false},
     {"crown-bin", "binary search on the minimal efficiency, with LTLG and Height (Sec. 3.6)",
      es_crown_bin, false},
-    {"crown-sa", "simulated annealing over allocations from crown-bin's (Sec. 3.7)",
-     es_crown_sa, false},
+    {"crown-sa", "simulated annealing over allocations from crown-bin's (Sec. 3.7)", es_crown_sa,
+     false},
     {"crown-ilp",
      "phase-separated ILPs: allocation, load-balanced mapping, scaling (GLPK; Sec. 3.1-3.4)",
      es_crown_ilp, true},
@@ -46,8 +46,7 @@ int es_crown_run(const char *name, const EsCrownProblem *p, const EsCrownOptions
   if (es_crown_schedule_check(p, *out, &check)) {
     es_crown_schedule_free(*out);
     *out = NULL;
-    return es_error_set(err, ES_ESOLVER, NULL, 0, 0, "internal error: %s: %s", name,
-                        check.message);
+    return es_error_set(err, ES_ESOLVER, NULL, 0, 0, "internal error: %s: %s", name, check.message);
   }
   return ES_OK;
 }

@@ -64,11 +64,12 @@ typedef struct Glpk {
 #define GLP(f)                                                                                     \
   { "glp_" #f, offsetof(Glpk, f), false }
 static const EsDlSym glpk_syms[] = {
-    GLP(term_hook),    GLP(error_hook),   GLP(free_env),      GLP(create_prob),  GLP(delete_prob),
-    GLP(set_obj_dir),  GLP(add_rows),     GLP(add_cols),      GLP(set_row_bnds), GLP(set_col_bnds),
-    GLP(set_obj_coef), GLP(set_col_kind), GLP(load_matrix),   GLP(init_smcp),    GLP(simplex),
-    GLP(get_status),   GLP(init_iocp),    GLP(intopt),        GLP(mip_status),   GLP(mip_obj_val),
-    GLP(mip_col_val),  GLP(ios_reason),   GLP(ios_get_prob),  GLP(ios_best_node),
+    GLP(term_hook),      GLP(error_hook),   GLP(free_env),     GLP(create_prob),
+    GLP(delete_prob),    GLP(set_obj_dir),  GLP(add_rows),     GLP(add_cols),
+    GLP(set_row_bnds),   GLP(set_col_bnds), GLP(set_obj_coef), GLP(set_col_kind),
+    GLP(load_matrix),    GLP(init_smcp),    GLP(simplex),      GLP(get_status),
+    GLP(init_iocp),      GLP(intopt),       GLP(mip_status),   GLP(mip_obj_val),
+    GLP(mip_col_val),    GLP(ios_reason),   GLP(ios_get_prob), GLP(ios_best_node),
     GLP(ios_node_bound), GLP(ios_heur_sol),
 };
 
