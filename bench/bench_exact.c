@@ -127,7 +127,7 @@ static void versus_ilp(void) {
   double t_dp = median_run(&p, "tree-dp", &e_dp, &f, &first);
   printf("\ntree-dp vs GLPK ilp on one 200-task tree\n");
   if (!es_milp_available()) {
-    printf("  GLPK not built in: skipped\n");
+    printf("  GLPK not loaded: skipped\n");
   } else {
     double t_ilp = median_run(&p, "ilp", &e_ilp, &f, &first);
     printf("  tree-dp %.3f ms, ilp %.3f ms: ilp/tree-dp = %.0fx; optima %.12g J and %.12g J: %s\n",

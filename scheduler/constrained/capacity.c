@@ -380,7 +380,8 @@ int es_capacity(const EsProblem *p, const EsAlgoOptions *opt, EsSolution *out, E
   c.solver = es_exact_solver(p, 0, &c.solver_name);
   if (!c.solver)
     return es_error_set(err, ES_ENOSUP, NULL, 0, 0,
-                        "capacity: no exact solver for a DAG on %d devices without GLPK",
+                        "capacity: no exact solver for a DAG on %d devices without GLPK; "
+                        "install libglpk40 (or set ESCHED_GLPK_PATH)",
                         p->ndevices);
   int iters = 0,
       rc = cap_alloc(&c) ? es_error_set(err, ES_ENOMEM, NULL, 0, 0, "out of memory") : ES_OK;

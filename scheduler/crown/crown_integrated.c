@@ -36,9 +36,9 @@ typedef struct Model {
   const EsCrownProblem *p;
   EsMilp *m;
   int nclass;
-  int *class_of; /* [n] */
+  int *class_of;    /* [n] */
   int *rep, *count; /* [nclass]: first task and size of each class */
-  int *base; /* [nclass * (zmax+1)]: first column of class c at width 2^z, or -1 */
+  int *base;        /* [nclass * (zmax+1)]: first column of class c at width 2^z, or -1 */
   int ncols;
   int *cols;
   double *vals;
@@ -84,8 +84,7 @@ static int add_columns(Model *md) {
     return ES_ELIMIT;
   for (int c = 0; c < md->nclass; c++)
     for (int z = 0; z <= p->zmax; z++)
-      for (int i = 0; md->base[c * (p->zmax + 1) + z] >= 0 && i < (p->p >> z) * p->nlevels;
-           i++) {
+      for (int i = 0; md->base[c * (p->zmax + 1) + z] >= 0 && i < (p->p >> z) * p->nlevels; i++) {
         int k = i % p->nlevels; /* energy = busy core time * PC(F_k) */
         double obj = core_time(md, c, z, k) * p->levels[k].power;
         if (es_milp_add_col(md->m, 0, md->count[c], obj, true) < 0)
@@ -211,9 +210,10 @@ static int build_error(EsError *err, int rc) {
                         "the integrated ILP would have more than %d columns (2p-1 groups x "
                         "levels x tasks); use a heuristic",
                         INTEGRATED_MAX_COLS);
-  if (rc == ES_ENOSUP)
-    return es_error_set(err, rc, NULL, 0, 0,
-                        "crown-integrated needs GLPK; this esched was built without it");
+  if (rc == ES_ENOSUP) { /* GLPK did not load: es_milp_require says why */
+    es_milp_require("crown-integrated", err);
+    return rc;
+  }
   return es_error_set(err, rc, NULL, 0, 0, "out of memory");
 }
 
@@ -243,8 +243,8 @@ static void model_free(Model *md) {
   es_milp_free(md->m);
 }
 
-int es_crown_integrated(const EsCrownProblem *p, const EsCrownOptions *opt,
-                        EsCrownSchedule **out, EsError *err) {
+int es_crown_integrated(const EsCrownProblem *p, const EsCrownOptions *opt, EsCrownSchedule **out,
+                        EsError *err) {
   double limit = opt && opt->time_limit > 0 ? opt->time_limit : ES_CROWN_DEFAULT_TIME_LIMIT;
   Model md = {.p = p, .m = es_milp_new(), .class_of = malloc(sizeof(int) * (size_t)p->ntasks)};
   CrownAssign a = {0};
