@@ -128,6 +128,15 @@ bool rw_write(FILE *f, const Source *src, const char *path, RwEdits *e) {
   size_t at = 0;
   for (int i = 0; i < e->len; i++) {
     const RwEdit *ed = &e->v[i];
+    /* libclang's recovery from a file that does not parse (a function
+     * without its closing brace) can give extents past the end. */
+    if (ed->end > src->len) {
+      int line, col;
+      source_position(src, src->len, &line, &col);
+      diag(DIAG_ERROR, path, line, col, "the file ends inside a function with tasks");
+      rw_buf_free(&out);
+      return false;
+    }
     if (ed->begin < at) {
       diag(DIAG_ERROR, path, 0, 0, "internal error: overlapping rewrites at offset %zu",
            ed->begin);
