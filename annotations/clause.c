@@ -474,38 +474,62 @@ static char *read_key(Parser *p, size_t *start) {
   return dup_span(p, *start, p->pos);
 }
 
-/* entry = "perfect" | "comm" ":" value | INTEGER ":" value */
-static bool parse_entry(Parser *p, EsClause *c) {
-  size_t start, b, e;
-  char *key = read_key(p, &start);
-  EsClauseEntry *en = key ? new_entry(p, c) : NULL;
-  if (!en) {
-    free(key);
-    if (!at_end(p) && !p->nomem)
-      error_at(p, start, "expected 'perfect', 'comm:PSI' or WIDTH:EFFICIENCY entries");
-    return false;
-  }
-  en->key = key;
-  en->key_col = col_of(start);
-  bool width = key[0] >= '0' && key[0] <= '9';
-  if (!width && strcmp(key, "comm") != 0 && strcmp(key, "perfect") != 0) {
-    error_at(p, start, "unknown efficiency model '%s' (perfect, comm:PSI or WIDTH:EFFICIENCY)",
-             key);
-    return false;
-  }
-  if (!strcmp(key, "perfect"))
-    return true;
+/* The value after an entry's key: ":" then a number, or NULL after an
+ * error. */
+static char *read_entry_value(Parser *p, int *col) {
+  size_t b, e;
   if (!expect(p, ':', "':'"))
-    return false;
+    return NULL;
   scan_value(p, &b, &e);
   if (e == b) {
     if (!at_end(p))
       error_at(p, p->pos, "expected a number after ':'");
+    return NULL;
+  }
+  *col = col_of(b);
+  return dup_span(p, b, e);
+}
+
+/* entry = "perfect" | "comm" ":" value | INTEGER ":" value. An entry joins
+ * the clause only whole (a key, and a value unless "perfect"): the front end
+ * reads the entries of a clause that has errors too. */
+static bool parse_entry(Parser *p, EsClause *c) {
+  size_t start;
+  char *key = read_key(p, &start);
+  if (!key) {
+    if (!at_end(p) && !p->nomem)
+      error_at(p, start, "expected 'perfect', 'comm:PSI' or WIDTH:EFFICIENCY entries");
     return false;
   }
-  en->value = dup_span(p, b, e);
-  en->value_col = col_of(b);
-  return en->value != NULL;
+  bool width = key[0] >= '0' && key[0] <= '9';
+  bool ok = true;
+  char *value = NULL;
+  int value_col = 0;
+  if (!width && strcmp(key, "comm") != 0 && strcmp(key, "perfect") != 0) {
+    error_at(p, start, "unknown efficiency model '%s' (perfect, comm:PSI or WIDTH:EFFICIENCY)",
+             key);
+    ok = false;
+  } else if (strcmp(key, "perfect") != 0) {
+    ok = (value = read_entry_value(p, &value_col)) != NULL;
+  }
+  EsClauseEntry *en = ok ? new_entry(p, c) : NULL;
+  if (!en) {
+    free(key);
+    free(value);
+    return false;
+  }
+  en->key = key;
+  en->key_col = col_of(start);
+  en->value = value;
+  en->value_col = value_col;
+  return true;
+}
+
+/* Takes back the last entry, which parsed but is not allowed where it is. */
+static void drop_last_entry(EsClause *c) {
+  EsClauseEntry *en = &c->entries[--c->nentries];
+  free(en->key);
+  free(en->value);
 }
 
 /* A width of the table: a power of two, listed once. */
@@ -536,6 +560,7 @@ static bool parse_efficiency(Parser *p, EsClause *c) {
       if (model)
         error_at(p, (size_t)en->key_col - 1, "'%s' is a whole efficiency model: give it alone",
                  en->key);
+      drop_last_entry(c);
       return false;
     }
     skip_space(p);
