@@ -25,8 +25,10 @@ typedef struct Sweep {
   RtDeps *d;
 } Sweep;
 
-static int first_span(const Sweep *w, uintptr_t x) {
-  int lo = 0, hi = w->n;
+/* Index of the first span ending after x, from index `from` on (every span
+ * before it ends at or before x). */
+static int first_span_from(const Sweep *w, int from, uintptr_t x) {
+  int lo = from, hi = w->n;
   while (lo < hi) {
     int mid = lo + (hi - lo) / 2;
     if (w->s[mid].hi <= x)
@@ -37,6 +39,8 @@ static int first_span(const Sweep *w, uintptr_t x) {
   return lo;
 }
 
+static int first_span(const Sweep *w, uintptr_t x) { return first_span_from(w, 0, x); }
+
 static int insert_span(Sweep *w, int at, Span s) {
   if (es_vec_reserve(&w->s, &w->cap, w->n + 1, sizeof *w->s))
     return ES_ENOMEM;
@@ -46,8 +50,11 @@ static int insert_span(Sweep *w, int at, Span s) {
   return ES_OK;
 }
 
-static int split_at(Sweep *w, uintptr_t x) {
-  int i = first_span(w, x);
+/* Splits the span containing x (strictly inside) in two, searching from
+ * index `from` on; *at receives the index of the first span ending after x,
+ * which then starts at or after x. */
+static int split_at(Sweep *w, int from, uintptr_t x, int *at) {
+  int i = *at = first_span_from(w, from, x);
   if (i == w->n || w->s[i].lo >= x)
     return ES_OK;
   Span right = w->s[i];
@@ -61,6 +68,7 @@ static int split_at(Sweep *w, uintptr_t x) {
   }
   right.lo = x;
   w->s[i].hi = x;
+  *at = i + 1;
   if (insert_span(w, i + 1, right)) {
     free(right.readers);
     return ES_ENOMEM;
@@ -70,9 +78,10 @@ static int split_at(Sweep *w, uintptr_t x) {
 
 /* Makes [lo, hi) a run of spans; returns the index of its first. */
 static int cover(Sweep *w, uintptr_t lo, uintptr_t hi, int *first) {
-  if (split_at(w, lo) || split_at(w, hi))
+  int i, last; /* splitting at hi inserts after the first span ending after lo */
+  if (split_at(w, 0, lo, &i) || split_at(w, i, hi, &last))
     return ES_ENOMEM;
-  int i = *first = first_span(w, lo);
+  *first = i;
   for (uintptr_t pos = lo; pos < hi;) {
     if (i < w->n && w->s[i].lo == pos) {
       pos = w->s[i++].hi;
@@ -103,7 +112,7 @@ static int add_dep(RtDeps *d, RtDep n) {
       return ES_OK;
     }
   }
-  if (es_vec_reserve(&d->dep, &d->depcap, d->ndep + 1, sizeof *d->dep))
+  if (d->ndep == d->depcap && es_vec_reserve(&d->dep, &d->depcap, d->ndep + 1, sizeof *d->dep))
     return ES_ENOMEM;
   d->dep[d->ndep++] = n;
   return ES_OK;

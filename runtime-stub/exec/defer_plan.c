@@ -155,16 +155,14 @@ static bool same_item(const RtDep *a, const RtDep *b) {
          a->bytes == b->bytes;
 }
 
-/* SplitMix64's finalizer over the key's words. */
-static uint64_t mix(uint64_t h) {
+/* The key's words, each but one multiplied by an odd constant so that they
+ * do not cancel, through SplitMix64's finalizer: one finalizer per key. */
+static uint64_t item_hash(const RtDep *x) {
+  uint64_t h = x->lo ^ x->hi * 0x9E3779B97F4A7C15u ^
+               ((uint64_t)(unsigned)x->from << 32 | (unsigned)x->from_acc) * 0xC2B2AE3D27D4EB4Fu;
   h = (h ^ h >> 30) * 0xBF58476D1CE4E5B9u;
   h = (h ^ h >> 27) * 0x94D049BB133111EBu;
   return h ^ h >> 31;
-}
-
-static uint64_t item_hash(const RtDep *x) {
-  uint64_t h = mix((uint64_t)(unsigned)x->from << 32 | (unsigned)x->from_acc);
-  return mix(h ^ mix(x->lo ^ mix(x->hi)));
 }
 
 /* A slot of the item table: a dependency with the item's number, and the
@@ -189,12 +187,18 @@ static int add_deps(Build *bd, const RtDeps *d) {
   int rc = slot && id ? ES_OK : ES_ENOMEM;
   for (size_t i = 0; !rc && i < size; i++)
     slot[i].dep = -1;
+  uint64_t ahead[SLOT_PREFETCH]; /* the hashes of dependencies k ... k + SLOT_PREFETCH - 1 */
+  for (int k = 0; k < SLOT_PREFETCH && k < d->ndep; k++)
+    ahead[k] = item_hash(&d->dep[k]);
   for (int k = 0; k < d->ndep && !rc; k++) {
     const RtDep *x = &d->dep[k];
+    uint64_t hash = ahead[k % SLOT_PREFETCH];
+    if (k + SLOT_PREFETCH < d->ndep) {
+      ahead[k % SLOT_PREFETCH] = item_hash(&d->dep[k + SLOT_PREFETCH]);
 #if defined(__GNUC__)
-    if (k + SLOT_PREFETCH < d->ndep)
-      __builtin_prefetch(&slot[item_hash(&d->dep[k + SLOT_PREFETCH]) & (size - 1)]);
+      __builtin_prefetch(&slot[ahead[k % SLOT_PREFETCH] & (size - 1)]);
 #endif
+    }
     if (x->kind != RT_DEP_DATA) {
       int e = es_graph_add_edge(bd->g, x->from, x->to, NULL);
       if (e < 0)
@@ -203,14 +207,15 @@ static int add_deps(Build *bd, const RtDeps *d) {
         bd->g->edges[e].kind = ES_EDGE_ORDER;
       continue;
     }
-    uint64_t hash = item_hash(x);
     uint32_t tag = (uint32_t)(hash >> 32);
     size_t h = hash & (size - 1);
     while (slot[h].dep >= 0 && (slot[h].tag != tag || !same_item(&d->dep[slot[h].dep], x)))
       h = (h + 1) & (size - 1);
     if (slot[h].dep < 0)
       slot[h] = (Slot){tag, k}, id[k] = bd->next_id++;
-    char item[96] = "";
+    /* Not zeroed: this runs for every dependency; only a named graph reads it. */
+    char item[96];
+    item[0] = '\0';
     if (bd->named)
       snprintf(item, sizeof item, "a%d:%lx+%lx:%lx", x->from_acc, (unsigned long)x->lo,
                (unsigned long)(x->hi - x->lo), (unsigned long)x->bytes);

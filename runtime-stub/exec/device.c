@@ -3,7 +3,8 @@
 #include "runtime-stub/exec/device.h"
 
 void rt_exec_set_level_locked(RtState *s, int dev, int level) {
-  char why[512] = "";
+  char why[512]; /* not zeroed: this runs for every task, and why is written only on failure */
+  why[0] = '\0';
   if (rt_dvfs_set(&s->dvfs, dev, level, why, sizeof why)) {
     rt_warn_locked(s, "ESCHED_DVFS=%s: %s; levels are simulated from now on",
                    rt_dvfs_name(s->dvfs.kind), why);

@@ -50,9 +50,10 @@ void rt_registry_free(RtRegistry *r) {
 
 static double max2(double a, double b) { return a > b ? a : b; }
 
-/* Index of the first segment ending after x. */
-static int first_seg(const RtRegistry *r, uintptr_t x) {
-  int lo = 0, hi = r->nseg;
+/* Index of the first segment ending after x, from index `from` on (every
+ * segment before it ends at or before x). */
+static int first_seg_from(const RtRegistry *r, int from, uintptr_t x) {
+  int lo = from, hi = r->nseg;
   while (lo < hi) {
     int mid = lo + (hi - lo) / 2;
     if (r->seg[mid].hi <= x)
@@ -63,6 +64,8 @@ static int first_seg(const RtRegistry *r, uintptr_t x) {
   return lo;
 }
 
+static int first_seg(const RtRegistry *r, uintptr_t x) { return first_seg_from(r, 0, x); }
+
 static int insert_seg(RtRegistry *r, int at, RtSeg s) {
   if (es_vec_reserve(&r->seg, &r->segcap, r->nseg + 1, sizeof *r->seg))
     return ES_ENOMEM;
@@ -72,14 +75,17 @@ static int insert_seg(RtRegistry *r, int at, RtSeg s) {
   return ES_OK;
 }
 
-/* Splits the segment containing x (strictly inside) in two. */
-static int split_at(RtRegistry *r, uintptr_t x) {
-  int i = first_seg(r, x);
+/* Splits the segment containing x (strictly inside) in two, searching from
+ * index `from` on; *at receives the index of the first segment ending after
+ * x, which then starts at or after x. */
+static int split_at(RtRegistry *r, int from, uintptr_t x, int *at) {
+  int i = *at = first_seg_from(r, from, x);
   if (i == r->nseg || r->seg[i].lo >= x)
     return ES_OK;
   RtSeg right = r->seg[i];
   right.lo = x;
   r->seg[i].hi = x;
+  *at = i + 1;
   return insert_seg(r, i + 1, right);
 }
 
@@ -92,9 +98,9 @@ static RtSeg host_seg(const RtRegistry *r, uintptr_t lo, uintptr_t hi) {
 /* Makes [lo, hi) exactly a run of segments, adding host-current ones for the
  * gaps; *first and *end receive the run's indices. */
 static int cover(RtRegistry *r, uintptr_t lo, uintptr_t hi, int *first, int *end) {
-  if (split_at(r, lo) || split_at(r, hi))
+  int i, last; /* splitting at hi inserts after the first segment ending after lo */
+  if (split_at(r, 0, lo, &i) || split_at(r, i, hi, &last))
     return ES_ENOMEM;
-  int i = first_seg(r, lo);
   *first = i;
   for (uintptr_t pos = lo; pos < hi;) {
     if (i < r->nseg && r->seg[i].lo == pos) {
@@ -110,8 +116,8 @@ static int cover(RtRegistry *r, uintptr_t lo, uintptr_t hi, int *first, int *end
   return ES_OK;
 }
 
-/* Index of the extent of sp containing x, or -1. */
-static int find_extent(const RtSpace *sp, uintptr_t x) {
+/* Index of the first extent of sp ending after x. */
+static int first_extent(const RtSpace *sp, uintptr_t x) {
   int lo = 0, hi = sp->next;
   while (lo < hi) {
     int mid = lo + (hi - lo) / 2;
@@ -120,16 +126,19 @@ static int find_extent(const RtSpace *sp, uintptr_t x) {
     else
       hi = mid;
   }
-  return lo < sp->next && sp->ext[lo].lo <= x ? lo : -1;
+  return lo;
+}
+
+/* Index of the extent of sp containing x, or -1. */
+static int find_extent(const RtSpace *sp, uintptr_t x) {
+  int i = first_extent(sp, x);
+  return i < sp->next && sp->ext[i].lo <= x ? i : -1;
 }
 
 /* One extent of sp covering [lo, hi): an existing one, or a new buffer that
  * absorbs every extent it overlaps (their contents copied over). */
 static int ensure_extent(RtSpace *sp, uintptr_t lo, uintptr_t hi) {
-  int a = 0;
-  while (a < sp->next && sp->ext[a].hi <= lo)
-    a++;
-  int b = a;
+  int a = first_extent(sp, lo), b = a;
   while (b < sp->next && sp->ext[b].lo < hi)
     b++;
   if (b - a == 1 && sp->ext[a].lo <= lo && sp->ext[a].hi >= hi)
@@ -292,11 +301,12 @@ static int by_lo(const void *x, const void *y) {
 /* Writes back the segments of [lo, hi) that only space s holds, in runs,
  * and drops s from every segment there. */
 static int evict_range(RtRegistry *r, int s, uintptr_t lo, uintptr_t hi, double *clock) {
-  if (split_at(r, lo) || split_at(r, hi))
+  int first, last;
+  if (split_at(r, 0, lo, &first) || split_at(r, first, hi, &last))
     return ES_ENOMEM;
   RtEvictions *ev = &r->space[s].evicted;
   unsigned only = 1u << s;
-  for (int i = first_seg(r, lo); i < r->nseg && r->seg[i].lo < hi;) {
+  for (int i = first; i < r->nseg && r->seg[i].lo < hi;) {
     if (r->seg[i].valid != only) {
       i++;
       continue;
