@@ -1,7 +1,13 @@
 /* Dependencies of pending tasks from overlapping address ranges: data
  * dependencies on the last writer of each byte with the bytes shared,
  * order dependencies for write-after-read and write-after-write, inputs
- * for bytes no pending task wrote, and none through a task's own sections. */
+ * for bytes no pending task wrote, and none through a task's own sections.
+ * Then random regions against a byte-by-byte model: the sweep splits and
+ * searches its interval map by index, and a wrong index shows as a missing,
+ * extra or wrongly sized dependency. */
+#include <stdint.h>
+#include <string.h>
+
 #include "runtime-stub/core/batch.h"
 #include "test.h"
 
@@ -17,7 +23,125 @@ static const RtDep *find(const RtDeps *d, int from, int to, RtDepKind kind) {
   return NULL;
 }
 
+/* ---- random regions against the byte model ---- */
+
+enum { BYTES = 96, TASKS = 40, ACCS = 3 };
+
+static uint64_t rng = 88172645463325252u;
+static int rnd(int n) {
+  rng ^= rng << 13, rng ^= rng >> 7, rng ^= rng << 17;
+  return (int)(rng % (uint64_t)n);
+}
+
+/* What the sweep must find, from one byte at a time. */
+typedef struct Model {
+  double data[TASKS][TASKS][ACCS][ACCS]; /* bytes from -> to, accesses */
+  uintptr_t lo[TASKS][TASKS][ACCS][ACCS], hi[TASKS][TASKS][ACCS][ACCS];
+  bool order[TASKS][TASKS];
+  double input[TASKS][ACCS];
+} Model;
+
+static void model_build(const RtBatch *b, Model *m) {
+  int writer[BYTES], wacc[BYTES];
+  bool reader[BYTES][TASKS];
+  memset(m, 0, sizeof *m);
+  memset(reader, 0, sizeof reader);
+  for (int x = 0; x < BYTES; x++)
+    writer[x] = -1;
+  uintptr_t base = UINTPTR_MAX;
+  for (int k = 0; k < b->nacc; k++)
+    base = (uintptr_t)b->acc[k].ptr < base ? (uintptr_t)b->acc[k].ptr : base;
+  for (int t = 0; t < b->len; t++) {
+    const EsrtAccess *a = &b->acc[b->v[t].acc];
+    for (int k = 0; k < b->v[t].nacc; k++) /* reads, and what writes must wait for */
+      for (size_t i = 0; i < a[k].bytes; i++) {
+        int x = (int)((uintptr_t)a[k].ptr + i - base), w = writer[x];
+        uintptr_t at = (uintptr_t)a[k].ptr + i;
+        if ((a[k].mode & ESRT_IN) && w >= 0) {
+          int j = wacc[x];
+          if (m->data[w][t][j][k] == 0 || at < m->lo[w][t][j][k])
+            m->lo[w][t][j][k] = at;
+          if (at + 1 > m->hi[w][t][j][k])
+            m->hi[w][t][j][k] = at + 1;
+          m->data[w][t][j][k]++;
+        } else if (a[k].mode & ESRT_IN) {
+          m->input[t][k]++;
+        }
+        if ((a[k].mode & ESRT_OUT) && w >= 0)
+          m->order[w][t] = true;
+        for (int r = 0; (a[k].mode & ESRT_OUT) && r < t; r++)
+          m->order[r][t] |= reader[x][r];
+      }
+    for (int k = 0; k < b->v[t].nacc; k++)
+      for (size_t i = 0; i < a[k].bytes; i++) {
+        int x = (int)((uintptr_t)a[k].ptr + i - base);
+        if (a[k].mode & ESRT_OUT) {
+          writer[x] = t, wacc[x] = k;
+          memset(reader[x], 0, sizeof reader[x]);
+        } else {
+          reader[x][t] = true;
+        }
+      }
+  }
+}
+
+static void test_random_regions(void) {
+  static char Z[BYTES];
+  static Model m;
+  const int modes[3] = {ESRT_IN, ESRT_OUT, ESRT_INOUT};
+  for (int run = 0; run < 300; run++) {
+    RtBatch b = {0};
+    int ntasks = 1 + rnd(TASKS);
+    for (int t = 0; t < ntasks; t++) {
+      EsrtAccess acc[ACCS];
+      int n = 1 + rnd(ACCS), span = run % 2 ? 8 : BYTES; /* short ranges, or any */
+      for (int k = 0; k < n; k++) {
+        int lo = rnd(BYTES), len = rnd(span + 1);
+        len = lo + len > BYTES ? BYTES - lo : len;
+        acc[k] = (EsrtAccess){Z + lo, (size_t)len, modes[rnd(3)]};
+      }
+      rt_batch_add(&b, NULL, acc, n, NULL, 0);
+    }
+    RtDeps d;
+    ASSERT_EQ(rt_deps_build(&b, &d), 0);
+    model_build(&b, &m);
+    int want = 0, npred[TASKS] = {0};
+    for (int f = 0; f < TASKS; f++)
+      for (int t = 0; t < TASKS; t++) {
+        want += m.order[f][t];
+        for (int j = 0; j < ACCS; j++)
+          for (int k = 0; k < ACCS; k++)
+            want += m.data[f][t][j][k] > 0;
+      }
+    ASSERT_EQ(d.ndep, want);
+    for (int e = 0; e < d.ndep; e++) {
+      const RtDep *x = &d.dep[e];
+      npred[x->to]++;
+      if (x->kind == RT_DEP_ORDER) {
+        ASSERT_TRUE(m.order[x->from][x->to]);
+        m.order[x->from][x->to] = false; /* each pair once */
+        continue;
+      }
+      double *bytes = &m.data[x->from][x->to][x->from_acc][x->to_acc];
+      ASSERT_EQ(x->bytes, *bytes);
+      ASSERT_TRUE(x->lo == m.lo[x->from][x->to][x->from_acc][x->to_acc]);
+      ASSERT_TRUE(x->hi == m.hi[x->from][x->to][x->from_acc][x->to_acc]);
+      *bytes = 0;
+    }
+    for (int k = 0; k < d.nin; k++)
+      m.input[d.in[k].task][d.in[k].acc] -= d.in[k].bytes;
+    for (int t = 0; t < ntasks; t++) {
+      for (int k = 0; k < ACCS; k++)
+        ASSERT_EQ(m.input[t][k], 0);
+      ASSERT_EQ(d.npred[t], npred[t]);
+    }
+    rt_deps_free(&d);
+    rt_batch_free(&b);
+  }
+}
+
 int main(void) {
+  test_random_regions();
   static char X[400], Y[100];
   RtBatch b = {0};
   EsrtAccess none = {0};

@@ -1,7 +1,10 @@
 /* The runtime's data registry on the sim back end: residency per space,
  * copies only of what is missing, invalidation on write, overlapping array
  * sections sharing one device buffer, extents merging without losing data,
- * poison showing bytes never moved, and the write-back of a region's end. */
+ * poison showing bytes never moved, and the write-back of a region's end.
+ * Then random tasks on the host and two sim devices against a model of the
+ * array's values: the registry splits and searches its segments and extents
+ * by index, and a wrong index shows as a stale or lost value. */
 #include <stdint.h>
 #include <string.h>
 
@@ -152,7 +155,52 @@ static void test_model_times(void) {
   rt_registry_free(&r);
 }
 
+static uint64_t rng = 88172645463325252u;
+static int rnd(int n) {
+  rng ^= rng << 13, rng ^= rng >> 7, rng ^= rng << 17;
+  return (int)(rng % (uint64_t)n);
+}
+
+static void test_random_tasks(void) {
+  enum { N = 128 };
+  static int A[N], M[N]; /* the array, and what each element must hold */
+  const int modes[3] = {ESRT_IN, ESRT_OUT, ESRT_INOUT};
+  int next = 1;
+  for (int run = 0; run < 40; run++) {
+    for (int i = 0; i < N; i++)
+      A[i] = M[i] = next++;
+    Moves m = {0};
+    RtRegistry r;
+    rt_registry_init(&r, 3, on_move, &m);
+    rt_registry_set_space(&r, 1, &rt_mem_sim, NULL);
+    rt_registry_set_space(&r, 2, &rt_mem_sim, NULL);
+    double clock = 0;
+    for (int step = 0; step < 60; step++) {
+      EsrtAccess acc[2];
+      int *p[2], lo[2], len[2], n = 1 + rnd(2), s = rnd(3), span = run % 2 ? 6 : N;
+      for (int k = 0; k < n; k++) {
+        lo[k] = rnd(N), len[k] = 1 + rnd(span);
+        len[k] = lo[k] + len[k] > N ? N - lo[k] : len[k];
+        acc[k] = (EsrtAccess){A + lo[k], sizeof(int) * (size_t)len[k], modes[rnd(3)]};
+      }
+      double ready;
+      ASSERT_EQ(rt_registry_acquire(&r, s, acc, n, (void **)p, &clock, &ready), 0);
+      for (int k = 0; k < n; k++)
+        for (int i = 0; (acc[k].mode & ESRT_IN) && i < len[k]; i++)
+          ASSERT_EQ(p[k][i], M[lo[k] + i]);
+      for (int k = 0; k < n; k++)
+        for (int i = 0; (acc[k].mode & ESRT_OUT) && i < len[k]; i++)
+          p[k][i] = M[lo[k] + i] = next++;
+      rt_registry_release(&r, s, acc, n, ready + 1);
+    }
+    ASSERT_EQ(rt_registry_write_back(&r, &clock), 0);
+    ASSERT_EQ(memcmp(A, M, sizeof A), 0);
+    rt_registry_free(&r);
+  }
+}
+
 int main(void) {
+  test_random_tasks();
   test_read_write();
   test_overlapping_sections();
   test_poison();
