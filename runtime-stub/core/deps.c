@@ -112,7 +112,7 @@ static int add_dep(RtDeps *d, RtDep n) {
       return ES_OK;
     }
   }
-  if (d->ndep == d->depcap && es_vec_reserve(&d->dep, &d->depcap, d->ndep + 1, sizeof *d->dep))
+  if (es_vec_reserve(&d->dep, &d->depcap, d->ndep + 1, sizeof *d->dep))
     return ES_ENOMEM;
   d->dep[d->ndep++] = n;
   return ES_OK;

@@ -7,7 +7,7 @@
 
 #include "scheduler/base/error.h"
 
-int es_vec_reserve(void *ptr, int *cap, int need, size_t size) {
+int es_vec_grow(void *ptr, int *cap, int need, size_t size) {
   if (need <= *cap)
     return ES_OK;
   if (need < 0)

@@ -611,7 +611,8 @@ static int build_items(Builder *b) {
   int out_pos = 0, begin = 0;
   for (int i = 0; i < p->nitems; i++) {
     int end = count[i];
-    qsort(p->item_reader + begin, (size_t)(end - begin), sizeof(int), cmp_int);
+    if (end - begin > 1) /* most items have one reader */
+      qsort(p->item_reader + begin, (size_t)(end - begin), sizeof(int), cmp_int);
     p->item_first[i] = out_pos;
     for (int k = begin; k < end; k++)
       if (k == begin || p->item_reader[k] != p->item_reader[k - 1])
