@@ -5,10 +5,12 @@
  * writes yield order dependencies on that writer and on those readers. All
  * reads of a task are handled before its writes, so a task never depends on
  * itself through overlapping sections. */
+#include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "runtime-stub/core/batch.h"
+#include "runtime-stub/memory/ranges.h"
 #include "scheduler/base/error.h"
 #include "scheduler/base/vec.h"
 
@@ -22,21 +24,14 @@ typedef struct Span {
 typedef struct Sweep {
   Span *s;
   int n, cap;
+  int near; /* the span found last, where searches start (ranges.h) */
   RtDeps *d;
 } Sweep;
 
 /* Index of the first span ending after x, from index `from` on (every span
  * before it ends at or before x). */
 static int first_span_from(const Sweep *w, int from, uintptr_t x) {
-  int lo = from, hi = w->n;
-  while (lo < hi) {
-    int mid = lo + (hi - lo) / 2;
-    if (w->s[mid].hi <= x)
-      lo = mid + 1;
-    else
-      hi = mid;
-  }
-  return lo;
+  return rt_ranges_first(w->s, sizeof *w->s, offsetof(Span, hi), w->n, from, x, w->near);
 }
 
 static int first_span(const Sweep *w, uintptr_t x) { return first_span_from(w, 0, x); }
@@ -54,7 +49,7 @@ static int insert_span(Sweep *w, int at, Span s) {
  * index `from` on; *at receives the index of the first span ending after x,
  * which then starts at or after x. */
 static int split_at(Sweep *w, int from, uintptr_t x, int *at) {
-  int i = *at = first_span_from(w, from, x);
+  int i = *at = w->near = first_span_from(w, from, x);
   if (i == w->n || w->s[i].lo >= x)
     return ES_OK;
   Span right = w->s[i];
@@ -68,7 +63,7 @@ static int split_at(Sweep *w, int from, uintptr_t x, int *at) {
   }
   right.lo = x;
   w->s[i].hi = x;
-  *at = i + 1;
+  *at = w->near = i + 1;
   if (insert_span(w, i + 1, right)) {
     free(right.readers);
     return ES_ENOMEM;
@@ -186,7 +181,7 @@ static int build_csr(RtDeps *d, int ntasks) {
 
 int rt_deps_build(const RtBatch *b, RtDeps *d) {
   memset(d, 0, sizeof *d);
-  Sweep w = {NULL, 0, 0, d};
+  Sweep w = {NULL, 0, 0, 0, d};
   int rc = ES_OK;
   for (int t = 0; t < b->len && !rc; t++) {
     const RtInst *in = &b->v[t];

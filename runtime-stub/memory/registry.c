@@ -1,14 +1,16 @@
 /* The data registry (registry.h): segments of host addresses with the spaces
  * holding them, and device extents mirroring host ranges. Both are sorted
- * arrays searched by bisection; a task touches O(its ranges + the segments
- * they cover). */
+ * arrays searched from the last range found, else by bisection (ranges.h);
+ * a task touches O(its ranges + the segments they cover). */
 #include "runtime-stub/memory/registry.h"
 
 #include <stdbool.h>
+#include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "runtime-stub/memory/clock.h"
+#include "runtime-stub/memory/ranges.h"
 #include "scheduler/base/error.h"
 #include "scheduler/base/vec.h"
 
@@ -53,15 +55,7 @@ static double max2(double a, double b) { return a > b ? a : b; }
 /* Index of the first segment ending after x, from index `from` on (every
  * segment before it ends at or before x). */
 static int first_seg_from(const RtRegistry *r, int from, uintptr_t x) {
-  int lo = from, hi = r->nseg;
-  while (lo < hi) {
-    int mid = lo + (hi - lo) / 2;
-    if (r->seg[mid].hi <= x)
-      lo = mid + 1;
-    else
-      hi = mid;
-  }
-  return lo;
+  return rt_ranges_first(r->seg, sizeof *r->seg, offsetof(RtSeg, hi), r->nseg, from, x, r->near);
 }
 
 static int first_seg(const RtRegistry *r, uintptr_t x) { return first_seg_from(r, 0, x); }
@@ -79,13 +73,13 @@ static int insert_seg(RtRegistry *r, int at, RtSeg s) {
  * index `from` on; *at receives the index of the first segment ending after
  * x, which then starts at or after x. */
 static int split_at(RtRegistry *r, int from, uintptr_t x, int *at) {
-  int i = *at = first_seg_from(r, from, x);
+  int i = *at = r->near = first_seg_from(r, from, x);
   if (i == r->nseg || r->seg[i].lo >= x)
     return ES_OK;
   RtSeg right = r->seg[i];
   right.lo = x;
   r->seg[i].hi = x;
-  *at = i + 1;
+  *at = r->near = i + 1;
   return insert_seg(r, i + 1, right);
 }
 
@@ -118,15 +112,8 @@ static int cover(RtRegistry *r, uintptr_t lo, uintptr_t hi, int *first, int *end
 
 /* Index of the first extent of sp ending after x. */
 static int first_extent(const RtSpace *sp, uintptr_t x) {
-  int lo = 0, hi = sp->next;
-  while (lo < hi) {
-    int mid = lo + (hi - lo) / 2;
-    if (sp->ext[mid].hi <= x)
-      lo = mid + 1;
-    else
-      hi = mid;
-  }
-  return lo;
+  return rt_ranges_first(sp->ext, sizeof *sp->ext, offsetof(RtExtent, hi), sp->next, 0, x,
+                         sp->near);
 }
 
 /* Index of the extent of sp containing x, or -1. */
@@ -138,7 +125,7 @@ static int find_extent(const RtSpace *sp, uintptr_t x) {
 /* One extent of sp covering [lo, hi): an existing one, or a new buffer that
  * absorbs every extent it overlaps (their contents copied over). */
 static int ensure_extent(RtSpace *sp, uintptr_t lo, uintptr_t hi) {
-  int a = first_extent(sp, lo), b = a;
+  int a = sp->near = first_extent(sp, lo), b = a;
   while (b < sp->next && sp->ext[b].lo < hi)
     b++;
   if (b - a == 1 && sp->ext[a].lo <= lo && sp->ext[a].hi >= hi)

@@ -55,6 +55,7 @@ typedef struct RtSpace {
   void *ctx;
   RtExtent *ext; /* sorted, disjoint */
   int next, extcap;
+  int near;              /* the extent found last, where searches start (ranges.h) */
   size_t used, capacity; /* bytes in buffers; SIZE_MAX: unbounded */
   RtEvictions evicted;
 } RtSpace;
@@ -69,6 +70,7 @@ typedef double (*RtMoveHook)(void *ctx, int from, int to, size_t bytes, double s
 typedef struct RtRegistry {
   RtSeg *seg; /* sorted, disjoint */
   int nseg, segcap;
+  int near; /* the segment found last, where searches start (ranges.h) */
   int nspaces;
   RtSpace space[RT_MAX_SPACES];
   RtMoveHook on_move;
