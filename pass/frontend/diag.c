@@ -14,10 +14,10 @@ static int errors, warnings;
 static bool quiet;
 
 /* Prints n bytes of untrusted text with its control bytes escaped. */
-static void put_escaped(const char *text, size_t n) {
+static void put_escaped(FILE *out, const char *text, size_t n) {
   char buf[4 * 4096 + 1];
   es_escape(buf, sizeof buf, text, n < 4096 ? n : 4096);
-  fputs(buf, stderr);
+  fputs(buf, out);
 }
 
 int diag_error_count(void) { return errors; }
@@ -42,7 +42,7 @@ static const char *colour(int which) {
 
 /* Prints line `line` of file and a caret under column col (1-based; tabs
  * kept so the caret lines up). Silent when the file cannot be read. */
-static void show_source(const char *file, int line, int col) {
+static void show_source(FILE *out, const char *file, int line, int col) {
   size_t namelen = file ? strlen(file) : 0;
   if (!file || line <= 0 || strcmp(file, "-") == 0 || file[0] == '<' ||
       (namelen > 3 && strcmp(file + namelen - 3, ".gz") == 0)) /* lines of compressed text */
@@ -58,8 +58,8 @@ static void show_source(const char *file, int line, int col) {
     if (++n == line) {
       if (whole)
         buf[--len] = '\0';
-      put_escaped(buf, len);
-      fputc('\n', stderr);
+      put_escaped(out, buf, len);
+      fputc('\n', out);
       /* The caret goes under the escaped text of the first col - 1 bytes,
        * a column per character. */
       char before[4 * sizeof buf + 1];
@@ -67,8 +67,8 @@ static void show_source(const char *file, int line, int col) {
       es_escape(before, sizeof before, buf, upto < len ? upto : len);
       for (size_t i = 0; before[i]; i++)
         if (((unsigned char)before[i] & 0xc0) != 0x80)
-          fputc(before[i] == '\t' ? '\t' : ' ', stderr);
-      fprintf(stderr, "%s^%s\n", colour(C_CARET), colour(C_RESET));
+          fputc(before[i] == '\t' ? '\t' : ' ', out);
+      fprintf(out, "%s^%s\n", colour(C_CARET), colour(C_RESET));
       break;
     }
     /* A line longer than the buffer continues in the next read. */
@@ -80,24 +80,41 @@ static void show_source(const char *file, int line, int col) {
   fclose(f);
 }
 
-static void vdiag(DiagLevel level, const char *file, int line, int col, const char *fmt,
-                  va_list ap) {
+static void write_diag(FILE *out, DiagLevel level, const char *file, int line, int col,
+                       const char *message) {
   static const char *const names[] = {"note", "warning", "error"};
   static const int colours[] = {C_NOTE, C_WARNING, C_ERROR};
+  fputs(colour(C_BOLD), out);
+  put_escaped(out, file ? file : "esched", strlen(file ? file : "esched"));
+  if (file && line > 0)
+    fprintf(out, ":%d:%d", line, col > 0 ? col : 1);
+  fprintf(out, ": %s%s:%s ", colour(colours[level]), names[level], colour(C_RESET));
+  put_escaped(out, message, strlen(message));
+  fputc('\n', out);
+  show_source(out, file, line, col);
+}
+
+static void vdiag(DiagLevel level, const char *file, int line, int col, const char *fmt,
+                  va_list ap) {
   errors += level == DIAG_ERROR;
   warnings += level == DIAG_WARNING;
   if (quiet && level != DIAG_ERROR)
     return;
-  fputs(colour(C_BOLD), stderr);
-  put_escaped(file ? file : "esched", strlen(file ? file : "esched"));
-  if (file && line > 0)
-    fprintf(stderr, ":%d:%d", line, col > 0 ? col : 1);
-  fprintf(stderr, ": %s%s:%s ", colour(colours[level]), names[level], colour(C_RESET));
-  char text[4096];
-  vsnprintf(text, sizeof text, fmt, ap);
-  put_escaped(text, strlen(text));
-  fputc('\n', stderr);
-  show_source(file, line, col);
+  char message[4096];
+  vsnprintf(message, sizeof message, fmt, ap);
+  /* Composed in memory and written at once: stderr is unbuffered, and the
+   * caret line alone was a write per column. Without memory, piece by
+   * piece. */
+  char *text = NULL;
+  size_t len = 0;
+  FILE *mem = open_memstream(&text, &len);
+  if (mem)
+    write_diag(mem, level, file, line, col, message);
+  if (mem && fclose(mem) == 0)
+    fwrite(text, 1, len, stderr);
+  else
+    write_diag(stderr, level, file, line, col, message);
+  free(text);
 }
 
 void diag(DiagLevel level, const char *file, int line, int col, const char *fmt, ...) {
