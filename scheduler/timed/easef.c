@@ -18,7 +18,7 @@
  *    the end), ready tasks only.
  * 3. EFT with insertion (Eq. 11-12), then frequency equalizing
  *    (dvfs_equalize.c, Eq. 13-20).
- * Phase 1 costs O((V + E + rank changes) log V) (below); the rest
+ * Phase 1 costs O((V + E + ranks made exact) log V) (below); the rest
  * O((V + E) P + V log V).
  */
 #include <math.h>
@@ -33,17 +33,23 @@
 #include "scheduler/timed/list_sched.h"
 #include "scheduler/timed/timed.h"
 
-/* Phase 1 keeps what it needs of the ranks of the tasks still alive up to
- * date as paths leave, instead of recomputing them over all tasks for each
- * path (quadratic: 50 s for 10^5 tasks).
+/* Phase 1 keeps the upward ranks of the tasks still alive as bounds that
+ * are made exact only where a path needs them, instead of recomputing them
+ * over all tasks for each path (quadratic: 50 s for 10^5 tasks) or passing
+ * every change up to every ancestor as paths leave (about 50 changes per
+ * task at 10^5 tasks of EASEF's generator, growing with the depth).
  *
- * Upward ranks: removing a path changes only those of its alive ancestors.
- * A task is recomputed, with es_dag_upward_rank_among's expression, only
- * when a successor left or changed, latest topological position first (a
- * heap of positions), so every rank has the bits a full recomputation
- * gives. The changes grow with the depth of the DAG (about 50 per task at
- * 10^5 tasks of EASEF's generator): the phase is faster than quadratic but
- * slower than linear.
+ * Ranks only fall as tasks leave (a maximum over fewer successors, and
+ * sums and maxima of doubles are monotone), so a rank computed before is an
+ * upper bound of the rank now. A task is exact (valid) when its rank was
+ * computed, with es_dag_upward_rank_among's expression, after every change
+ * below it; when a path leaves, its exact ancestors turn into bounds (a
+ * walk that stops at tasks already bounds: an exact task's maximum was
+ * taken at an exact successor, and the others' bounds were below it and
+ * stay so). A rank is made exact on demand (exact()): a successor whose
+ * bound is above the maximum of the exact ones is made exact first, so
+ * every exact rank has the bits of a full recomputation and the others are
+ * never looked at.
  *
  * Entries: the paths start at tasks of downward rank 0. Times are not
  * negative (the readers refuse negative ones), so that rank is 0 exactly
@@ -51,7 +57,10 @@
  * the mean transfer to the task is 0; a count per task of the alive
  * predecessors that fail this (its blockers) follows it in O(V + E) over
  * the whole phase. The next path starts at the entry of highest upward
- * rank: a heap of (rank, task), stale entries skipped. */
+ * rank: a heap of (rank, task) by bounds, whose top is made exact and taken
+ * when its rank did not fall (es_rank_cmp puts no lower rank before it),
+ * else pushed again; entries whose key is no longer their task's rank are
+ * skipped. */
 
 /* A heap entry: a task and its upward rank, best first by es_rank_cmp
  * (higher rank, then lower index). */
@@ -60,50 +69,25 @@ typedef struct Entry {
   int task;
 } Entry;
 
-/* An arc of d->succ with its mean transfer. */
-typedef struct Out {
+/* An arc of d->succ or d->pred with its mean transfer. */
+typedef struct Arc {
   int task;
   double comm;
-} Out;
+} Arc;
 
 typedef struct Ranks {
   const EsDag *d;
-  bool *alive, *queued;
-  int *pos;                   /* position in d->topo */
-  double *up;                 /* upward ranks of the alive tasks */
-  Out *out;                   /* the arcs of d->succ with their mean transfers */
-  int *blockers;              /* arcs from alive predecessors that keep the downward rank above 0 */
-  bool *open;                 /* blockers reached 0: its arcs that weigh nothing do not block */
-  int *stack;                 /* [n] for open_task */
-  int *work, nwork, work_cap; /* positions to recompute: a max-heap */
+  bool *alive;
+  bool *exact;   /* up[v] is v's upward rank now, not a bound of it */
+  double *up;    /* upward ranks, or bounds, of the alive tasks; -inf once gone */
+  Arc *out, *in; /* d->succ and d->pred */
+  int *blockers; /* arcs from alive predecessors that keep the downward rank above 0 */
+  bool *open;    /* blockers reached 0: its arcs that weigh nothing do not block */
+  int *stack;    /* [n] for open_task, exact and forget */
   Entry *entry;
   int nentry, entry_cap;
-  int rc; /* ES_ENOMEM once a heap could not grow */
+  int rc; /* ES_ENOMEM once the heap could not grow */
 } Ranks;
-
-static void push_work(Ranks *r, int pos) {
-  if (es_vec_reserve(&r->work, &r->work_cap, r->nwork + 1, sizeof *r->work)) {
-    r->rc = ES_ENOMEM;
-    return;
-  }
-  int i = r->nwork++;
-  for (; i > 0 && r->work[(i - 1) / 2] < pos; i = (i - 1) / 2)
-    r->work[i] = r->work[(i - 1) / 2];
-  r->work[i] = pos;
-}
-
-static int pop_work(Ranks *r) {
-  int top = r->work[0], last = r->work[--r->nwork], i = 0;
-  for (int c; (c = 2 * i + 1) < r->nwork; i = c) {
-    if (c + 1 < r->nwork && r->work[c + 1] > r->work[c])
-      c++;
-    if (r->work[c] <= last)
-      break;
-    r->work[i] = r->work[c];
-  }
-  r->work[i] = last;
-  return top;
-}
 
 static bool before(const Entry *a, const Entry *b) {
   return es_rank_cmp(a->key, a->task, b->key, b->task) < 0;
@@ -135,16 +119,56 @@ static Entry pop_entry(Ranks *r) {
   return top;
 }
 
-/* es_dag_upward_rank_among's expression for one task. A task that left
- * has rank -infinity, which no maximum takes: the same as skipping it. */
-static double up_rank(const Ranks *r, int v) {
+/* Makes v's rank exact: es_dag_upward_rank_among's expression, the maximum
+ * over the successors of transfer + rank, after making exact every
+ * successor whose bound is above the maximum of the exact ones (the others
+ * cannot reach it). A task that left has rank -infinity, which no maximum
+ * takes: the same as skipping it. An explicit stack: no recursion. */
+static void exact(Ranks *r, int v) {
   const EsDag *d = r->d;
-  double best = 0;
-  for (int k = d->succ_first[v]; k < d->succ_first[v + 1]; k++) {
-    double x = r->out[k].comm + r->up[r->out[k].task];
-    best = x > best ? x : best;
+  if (r->exact[v])
+    return;
+  int sp = 0;
+  r->stack[sp++] = v;
+  while (sp > 0) {
+    int u = r->stack[sp - 1], next = -1;
+    double best = 0, bound = 0;
+    for (int k = d->succ_first[u]; k < d->succ_first[u + 1]; k++) {
+      double x = r->out[k].comm + r->up[r->out[k].task];
+      if (r->exact[r->out[k].task])
+        best = x > best ? x : best;
+      else if (x > bound)
+        bound = x, next = r->out[k].task;
+    }
+    if (next >= 0 && bound > best) { /* a successor's bound may still win */
+      r->stack[sp++] = next;
+      continue;
+    }
+    sp--;
+    double x = d->mean_time[u] + best;
+    r->exact[u] = true;
+    if (x != r->up[u]) {
+      r->up[u] = x;
+      if (r->open[u])
+        push_entry(r, u);
+    }
   }
-  return d->mean_time[v] + best;
+}
+
+/* u left: the ranks of its exact ancestors that may fall turn into
+ * bounds. */
+static void forget(Ranks *r, int u) {
+  const EsDag *d = r->d;
+  int sp = 0;
+  r->stack[sp++] = u;
+  while (sp > 0) {
+    int v = r->stack[--sp];
+    for (int k = d->pred_first[v]; k < d->pred_first[v + 1]; k++) {
+      int w = r->in[k].task;
+      if (r->alive[w] && r->exact[w] && d->mean_time[w] + (r->in[k].comm + r->up[v]) == r->up[w])
+        r->exact[w] = false, r->stack[sp++] = w;
+    }
+  }
 }
 
 /* Whether arc k from u adds to its successor's downward rank even when u's
@@ -183,85 +207,73 @@ static void leave(Ranks *r, int u) {
   }
 }
 
-static void queue_preds(Ranks *r, int v) {
-  const EsDag *d = r->d;
-  for (int k = d->pred_first[v]; k < d->pred_first[v + 1]; k++) {
-    int u = d->pred[k].task;
-    if (r->alive[u] && !r->queued[u]) {
-      r->queued[u] = true;
-      push_work(r, r->pos[u]);
-    }
-  }
-}
-
-/* Recomputes the queued upward ranks, passing changes on. */
-static void settle(Ranks *r) {
-  while (r->nwork > 0) {
-    int v = r->d->topo[pop_work(r)];
-    r->queued[v] = false;
-    double x = up_rank(r, v);
-    if (x == r->up[v])
-      continue;
-    r->up[v] = x;
-    queue_preds(r, v);
-    if (r->open[v])
-      push_entry(r, v);
-  }
-}
-
-/* The alive entry of highest upward rank, or -1. */
+/* The alive entry of highest upward rank (made exact), or -1. */
 static int best_entry(Ranks *r) {
   while (r->nentry > 0) {
     Entry e = pop_entry(r);
-    if (r->alive[e.task] && r->open[e.task] && e.key == r->up[e.task])
-      return e.task;
+    int v = e.task;
+    if (!r->alive[v] || !r->open[v] || e.key != r->up[v])
+      continue;
+    exact(r, v); /* pushes v again if its rank fell */
+    if (e.key == r->up[v])
+      return v;
   }
   return -1;
 }
 
-/* Appends the critical path from entry v to ps and removes it. */
+/* Appends the critical path from entry v to ps, by the ranks before any of
+ * it leaves, then removes it. */
 static void take_path(Ranks *r, int v, EsPaths *ps) {
   const EsDag *d = r->d;
-  int len = ps->first[ps->npaths];
+  int from = ps->first[ps->npaths], len = from;
   while (v >= 0) {
     ps->task[len++] = v;
-    r->alive[v] = false;
-    r->up[v] = -INFINITY;
     int next = -1;
     double best = -INFINITY;
     for (int k = d->succ_first[v]; k < d->succ_first[v + 1]; k++) {
       int s = d->succ[k].task;
+      if (!r->alive[s])
+        continue;
+      exact(r, s);
       double x = r->out[k].comm + r->up[s];
-      if (r->alive[s] && es_rank_cmp(x, s, best, next) < 0)
+      if (es_rank_cmp(x, s, best, next) < 0)
         best = x, next = s;
     }
     v = next;
   }
   ps->first[++ps->npaths] = len;
+  for (int i = from; i < len; i++)
+    r->alive[ps->task[i]] = false;
+  for (int i = from; i < len; i++)
+    forget(r, ps->task[i]);
+  for (int i = from; i < len; i++)
+    r->up[ps->task[i]] = -INFINITY;
 }
 
 int es_easef_paths(const EsDag *d, EsPaths *ps, double *lengths) {
   size_t n = (size_t)d->n + 1, m = (size_t)d->succ_first[d->n] + 1;
   Ranks r = {.d = d,
              .alive = calloc(n, sizeof(bool)),
-             .queued = calloc(n, sizeof(bool)),
-             .pos = malloc(n * sizeof(int)),
+             .exact = malloc(n * sizeof(bool)),
              .up = malloc(n * sizeof(double)),
-             .out = malloc(m * sizeof(Out)),
+             .out = malloc(m * sizeof(Arc)),
+             .in = malloc(m * sizeof(Arc)),
              .blockers = calloc(n, sizeof(int)),
              .open = calloc(n, sizeof(bool)),
              .stack = malloc(n * sizeof(int))};
   ps->task = malloc(n * sizeof(int)), ps->first = calloc(n + 1, sizeof(int));
   ps->npaths = 0;
-  r.rc = r.alive && r.queued && r.pos && r.up && r.out && r.blockers && r.open && r.stack &&
+  r.rc = r.alive && r.exact && r.up && r.out && r.in && r.blockers && r.open && r.stack &&
                  ps->task && ps->first
              ? ES_OK
              : ES_ENOMEM;
   if (!r.rc) {
-    for (int k = 0; k < d->succ_first[d->n]; k++)
-      r.out[k] = (Out){d->succ[k].task, es_dag_mean_comm(d, d->succ[k].item)};
-    for (int i = 0; i < d->n; i++)
-      r.alive[d->topo[i]] = true, r.pos[d->topo[i]] = i;
+    for (int k = 0; k < d->succ_first[d->n]; k++) {
+      r.out[k] = (Arc){d->succ[k].task, es_dag_mean_comm(d, d->succ[k].item)};
+      r.in[k] = (Arc){d->pred[k].task, es_dag_mean_comm(d, d->pred[k].item)};
+    }
+    for (int v = 0; v < d->n; v++)
+      r.alive[v] = r.exact[v] = true;
     es_dag_upward_rank(d, r.up);
     for (int i = 0; i < d->n; i++) { /* topological order: each task's blockers are final */
       int u = d->topo[i];
@@ -278,13 +290,10 @@ int es_easef_paths(const EsDag *d, EsPaths *ps, double *lengths) {
     int from = ps->first[ps->npaths];
     take_path(&r, v, ps);
     for (int i = from; i < ps->first[ps->npaths]; i++)
-      queue_preds(&r, ps->task[i]);
-    settle(&r);
-    for (int i = from; i < ps->first[ps->npaths]; i++)
       leave(&r, ps->task[i]);
   }
-  free(r.alive), free(r.queued), free(r.pos), free(r.up), free(r.out), free(r.blockers);
-  free(r.open), free(r.stack), free(r.work), free(r.entry);
+  free(r.alive), free(r.exact), free(r.up), free(r.out), free(r.in), free(r.blockers), free(r.open);
+  free(r.stack), free(r.entry);
   return r.rc;
 }
 

@@ -32,7 +32,8 @@ void es_dps_fallback(EsListSched *ls, const int *order);
  * the tasks left, by upward + downward rank with mean costs, removed. ps
  * receives the paths (freed with es_easef_paths_free); lengths (optional,
  * [n]) each path's length, the upward rank of its first task. Ranks are kept
- * up to date as paths leave: O((V + E + rank changes) log V). */
+ * as bounds made exact where a path needs them: O((V + E + ranks made
+ * exact) log V). */
 typedef struct EsPaths {
   int *task;  /* [n]: the tasks path by path, each in path order */
   int *first; /* [npaths + 1] */
