@@ -77,8 +77,8 @@ static inline double scale_exponent(double t1, double n1, double t2, double n2) 
 }
 
 static inline void scale_header(const char *unit) {
-  printf("%10s %10s %12s %10s %7s %11s %8s %9s %9s\n", "tasks", "edges", unit, "1st call",
-         "growth", "floor/task", "x floor", "peak MiB", "algo MiB");
+  printf("%10s %10s %12s %10s %7s %11s %8s %9s %9s\n", "tasks", "edges", unit, "1st call", "growth",
+         "floor/task", "x floor", "peak MiB", "algo MiB");
 }
 
 /* One line of the table; prev (or NULL) is the row of the size before. */
@@ -89,7 +89,7 @@ static inline void scale_print(int n, const ScaleRow *r, int prev_n, const Scale
     return;
   }
   double g = prev && prev->ok ? scale_exponent(prev->algo_s, prev_n, r->algo_s, n) : NAN;
-  printf("%10d %10d %12.1f %10.1f %7.2f %11.1f %8.1f %9.1f %9.1f\n", n, r->edges,
+  printf("%10d %10d %12.1f %10.1f %7.2f %11.3f %8.1f %9.1f %9.1f\n", n, r->edges,
          r->algo_s * unit_scale / n, r->first_s * unit_scale / n, g, r->floor_s * unit_scale / n,
          r->algo_s / r->floor_s, r->peak_mib, r->algo_mib);
   fflush(stdout);
