@@ -5,7 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "pass/frontend/diag.h"
+#include "pass/diag/diag.h"
 
 void args_init(Args *a, const char *command, int argc, char **argv) {
   memset(a, 0, sizeof *a);
@@ -62,8 +62,7 @@ bool args_double(Args *a, const char *option, double *out) {
   errno = 0;
   *out = strtod(v, &end);
   if (errno || end == v || *end) {
-    diag(DIAG_ERROR, NULL, 0, 0, "%s: option '%s' needs a number, not '%s'", a->command, option,
-         v);
+    diag(DIAG_ERROR, NULL, 0, 0, "%s: option '%s' needs a number, not '%s'", a->command, option, v);
     a->failed = true;
     return false;
   }
@@ -78,8 +77,8 @@ bool args_long(Args *a, const char *option, long *out) {
   errno = 0;
   *out = strtol(v, &end, 0);
   if (errno || end == v || *end) {
-    diag(DIAG_ERROR, NULL, 0, 0, "%s: option '%s' needs an integer, not '%s'", a->command,
-         option, v);
+    diag(DIAG_ERROR, NULL, 0, 0, "%s: option '%s' needs an integer, not '%s'", a->command, option,
+         v);
     a->failed = true;
     return false;
   }
@@ -87,7 +86,21 @@ bool args_long(Args *a, const char *option, long *out) {
 }
 
 void args_unknown(Args *a, const char *option) {
-  diag(DIAG_ERROR, NULL, 0, 0, "%s: unknown option '%s' (see esched %s --help)", a->command,
-       option, a->command);
+  diag(DIAG_ERROR, NULL, 0, 0, "%s: unknown option '%s' (see esched %s --help)", a->command, option,
+       a->command);
   a->failed = true;
+}
+
+int args_take_quiet(int argc, char **argv) {
+  int n = 1;
+  bool rest = false;
+  for (int i = 1; i < argc; i++) {
+    rest |= !strcmp(argv[i], "--");
+    if (!rest && (!strcmp(argv[i], "-q") || !strcmp(argv[i], "--quiet")))
+      diag_set_quiet(true);
+    else
+      argv[n++] = argv[i];
+  }
+  argv[n] = NULL;
+  return n;
 }

@@ -10,9 +10,9 @@ typedef struct Args {
   int argc;
   char **argv;
   int i;
-  const char *command;   /* for messages: "schedule" */
+  const char *command;      /* for messages: "schedule" */
   const char *inline_value; /* the VALUE of --name=VALUE */
-  bool rest;             /* after `--`: everything is positional */
+  bool rest;                /* after `--`: everything is positional */
   bool failed;
 } Args;
 
@@ -30,5 +30,10 @@ bool args_double(Args *a, const char *option, double *out);
 bool args_long(Args *a, const char *option, long *out);
 /* Reports an unknown option. */
 void args_unknown(Args *a, const char *option);
+
+/* Takes -q/--quiet out of argv (anywhere before "--"), making diagnostics
+ * quiet; returns the new argc (argv stays NULL-terminated). Every esched
+ * program's main does this first. */
+int args_take_quiet(int argc, char **argv);
 
 #endif

@@ -7,8 +7,8 @@
 #include <string.h>
 
 #include "pass/cli/args.h"
-#include "pass/frontend/diag.h"
 #include "pass/cli/write.h"
+#include "pass/diag/diag.h"
 #include "scheduler/crown/crown.h"
 #include "scheduler/io/files.h"
 
@@ -65,8 +65,8 @@ static void tell(const CrownCmd *c, const EsCrownProblem *p, const EsCrownSchedu
 static bool write_out(const CrownCmd *c, EsCrownScheduleList *out) {
   if (!c->output && c->report)
     return true;
-  return pass_write_crown_schedules("schedule", c->output,
-                                    (const EsCrownSchedule *const *)out->v, out->len);
+  return pass_write_crown_schedules("schedule", c->output, (const EsCrownSchedule *const *)out->v,
+                                    out->len);
 }
 
 static void schedule_all(const CrownCmd *c, const EsCrownProblemList *in,

@@ -5,8 +5,8 @@
 
 #include "pass/cli/args.h"
 #include "pass/cli/cmd_crown.h"
-#include "pass/frontend/diag.h"
 #include "pass/cli/write.h"
+#include "pass/diag/diag.h"
 #include "scheduler/crown/crown.h"
 #include "scheduler/io/files.h"
 
@@ -90,8 +90,9 @@ static EsCrownProblem *generate(const Options *o) {
     return es_crown_gen_synthetic((int)o->cores, (int)o->tasks, o->widths, (uint64_t)o->seed);
   if (!strcmp(o->kind, "crown-fft")) {
     if (o->cores < 2)
-      diag(DIAG_ERROR, NULL, 0, 0, "gen: crown-fft needs --cores >= 2 (Eq. 11 gives M = 0 "
-                                   "for one core)");
+      diag(DIAG_ERROR, NULL, 0, 0,
+           "gen: crown-fft needs --cores >= 2 (Eq. 11 gives M = 0 "
+           "for one core)");
     return o->cores < 2 ? NULL : es_crown_gen_fft((int)o->cores);
   }
   if (!strcmp(o->kind, "crown-mergesort"))

@@ -6,10 +6,10 @@
 #include "pass/cli/args.h"
 #include "pass/cli/cmd_crown.h"
 #include "pass/cli/commands.h"
-#include "pass/frontend/diag.h"
 #include "pass/cli/write.h"
-#include "scheduler/io/files.h"
+#include "pass/diag/diag.h"
 #include "scheduler/gen/gen.h"
+#include "scheduler/io/files.h"
 
 static const char help[] =
     "usage: esched gen KIND [options] [-o FILE]\n"

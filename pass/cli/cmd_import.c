@@ -6,8 +6,8 @@
 
 #include "pass/cli/args.h"
 #include "pass/cli/commands.h"
-#include "pass/frontend/diag.h"
 #include "pass/cli/write.h"
+#include "pass/diag/diag.h"
 #include "scheduler/io/files.h"
 #include "scheduler/io/import.h"
 

@@ -1,33 +1,17 @@
 /* esched platform: the built-in platforms, and this machine's (--detect,
  * which esched-detect does: detection uses the runtime's back ends, and
  * the esched command links no runtime). */
-#include <errno.h>
 #include <stdio.h>
 #include <string.h>
-#include <unistd.h>
 
 #include "pass/cli/commands.h"
-#include "pass/frontend/diag.h"
+#include "pass/cli/run_beside.h"
+#include "pass/diag/diag.h"
 #include "scheduler/io/files.h"
-
-/* Runs esched-detect, found beside this program, with args (argv[0] is
- * "--detect"); returns only when it cannot be run. */
-static int detect(char **argv) {
-  char self[4096], tool[4200];
-  ssize_t n = readlink("/proc/self/exe", self, sizeof self - 1);
-  char *slash = n > 0 ? (self[n] = '\0', strrchr(self, '/')) : NULL;
-  if (slash)
-    *slash = '\0';
-  snprintf(tool, sizeof tool, "%s/esched-detect", slash ? self : ".");
-  argv[0] = tool;
-  execv(tool, argv);
-  diag(DIAG_ERROR, NULL, 0, 0, "platform --detect: cannot run %s: %s", tool, strerror(errno));
-  return 1;
-}
 
 int cmd_platform(int argc, char **argv) {
   if (argc > 0 && !strcmp(argv[0], "--detect"))
-    return detect(argv);
+    return pass_run_beside("esched-detect", argv, "platform --detect");
   if (argc == 0) {
     for (const char *const *n = es_platform_preset_names(); *n; n++)
       printf("%-16s %s\n", *n, es_platform_preset_summary(*n));

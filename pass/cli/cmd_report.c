@@ -8,7 +8,7 @@
 #include "pass/cli/cmd_crown.h"
 #include "pass/cli/commands.h"
 #include "pass/cli/write.h"
-#include "pass/frontend/diag.h"
+#include "pass/diag/diag.h"
 #include "scheduler/io/files.h"
 #include "scheduler/report/gantt.h"
 #include "scheduler/report/report.h"

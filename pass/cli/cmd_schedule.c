@@ -8,7 +8,7 @@
 #include "pass/cli/commands.h"
 #include "pass/cli/progress.h"
 #include "pass/cli/write.h"
-#include "pass/frontend/diag.h"
+#include "pass/diag/diag.h"
 #include "scheduler/crown/crown.h"
 #include "scheduler/io/files.h"
 #include "scheduler/plan/plan.h"

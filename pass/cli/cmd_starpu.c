@@ -8,7 +8,7 @@
 
 #include "pass/cli/args.h"
 #include "pass/cli/commands.h"
-#include "pass/frontend/diag.h"
+#include "pass/diag/diag.h"
 #include "scheduler/io/files.h"
 #include "scheduler/io/starpu_model.h"
 

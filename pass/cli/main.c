@@ -6,27 +6,31 @@
  *   rewrite   annotated C + schedule -> scheduled C
  *   compile   all three in one step
  *   report    schedule (+ profile) -> tables and pictures
+ * The commands that parse C (extract, rewrite, compile) are esched-frontend's,
+ * which this program runs for them: the others never load libclang.
  */
 #include <stdbool.h>
 #include <stdio.h>
 #include <string.h>
 
+#include "pass/cli/args.h"
 #include "pass/cli/commands.h"
+#include "pass/cli/run_beside.h"
 #include "pass/cli/write.h"
-#include "pass/frontend/diag.h"
+#include "pass/diag/diag.h"
 #include "pass/version.h"
 
 typedef struct Command {
   const char *name;
-  int (*run)(int argc, char **argv);
+  int (*run)(int argc, char **argv); /* NULL: esched-frontend's */
   const char *summary;
 } Command;
 
 static const Command commands[] = {
-    {"extract", cmd_extract, "extract the task graphs of an annotated C file"},
+    {"extract", NULL, "extract the task graphs of an annotated C file"},
     {"schedule", cmd_schedule, "schedule a task graph for minimum energy"},
-    {"rewrite", cmd_rewrite, "rewrite an annotated C file to follow a schedule"},
-    {"compile", cmd_compile, "extract, schedule and rewrite in one step"},
+    {"rewrite", NULL, "rewrite an annotated C file to follow a schedule"},
+    {"compile", NULL, "extract, schedule and rewrite in one step"},
     {"report", cmd_report, "print a schedule as a table like the papers'"},
     {"gen", cmd_gen, "generate task graphs (paper examples, random trees and DAGs)"},
     {"platform", cmd_platform, "list the built-in platforms or print one as YAML"},
@@ -46,23 +50,22 @@ static void usage(FILE *f) {
              "ESCHED_GLPK_PATH names.\n");
 }
 
-/* Takes -q/--quiet out of argv (anywhere before "--"); returns the new argc. */
-static int take_quiet(int argc, char **argv) {
-  int n = 1;
-  bool rest = false;
-  for (int i = 1; i < argc; i++) {
-    rest |= !strcmp(argv[i], "--");
-    if (!rest && (!strcmp(argv[i], "-q") || !strcmp(argv[i], "--quiet")))
-      diag_set_quiet(true);
-    else
-      argv[n++] = argv[i];
-  }
-  argv[n] = NULL;
-  return n;
+/* The command esched-frontend runs, named first after any -q, or NULL. */
+static const char *frontend_command(int argc, char **argv) {
+  int i = 1;
+  while (i < argc && (!strcmp(argv[i], "-q") || !strcmp(argv[i], "--quiet")))
+    i++;
+  for (const Command *c = commands; i < argc && c->name; c++)
+    if (!c->run && !strcmp(argv[i], c->name))
+      return c->name;
+  return NULL;
 }
 
 int main(int argc, char **argv) {
-  argc = take_quiet(argc, argv);
+  const char *frontend = frontend_command(argc, argv);
+  if (frontend) /* the command line as given, -q included */
+    return pass_run_beside("esched-frontend", argv, frontend);
+  argc = args_take_quiet(argc, argv);
   if (argc < 2) {
     usage(stderr);
     return 1;

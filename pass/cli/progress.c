@@ -6,7 +6,7 @@
 #include <stdio.h>
 #include <unistd.h>
 
-#include "pass/frontend/diag.h"
+#include "pass/diag/diag.h"
 
 static bool shown;
 

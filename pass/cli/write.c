@@ -6,7 +6,7 @@
 #include <string.h>
 #include <sys/stat.h>
 
-#include "pass/frontend/diag.h"
+#include "pass/diag/diag.h"
 #include "scheduler/crown/crown.h"
 #include "scheduler/io/files.h"
 

@@ -4,7 +4,7 @@
 #include <math.h>
 #include <stdlib.h>
 
-#include "pass/frontend/diag.h"
+#include "pass/diag/diag.h"
 
 /* An amount in the model's units: times become work at F_max. */
 static double model_amount(XAmount a, double fmax) { return a.time ? a.value * fmax : a.value; }

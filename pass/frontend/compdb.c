@@ -8,7 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "pass/frontend/diag.h"
+#include "pass/diag/diag.h"
 #include "scheduler/base/vec.h"
 
 bool compile_args_push(CompileArgs *a, const char *arg) {

@@ -14,8 +14,8 @@
 #include <string.h>
 #include <time.h>
 
+#include "pass/diag/diag.h"
 #include "pass/frontend/depgraph.h"
-#include "pass/frontend/diag.h"
 
 void frontend_input_init(FrontendInput *in, const char *command) {
   memset(in, 0, sizeof *in);
@@ -70,8 +70,7 @@ static bool load(Frontend *f) {
     return false;
   }
   if (f->in.build_dir && f->in.cc.n > 0) {
-    diag(DIAG_ERROR, NULL, 0, 0, "%s: give compiler arguments with -p or after --, not both",
-         cmd);
+    diag(DIAG_ERROR, NULL, 0, 0, "%s: give compiler arguments with -p or after --, not both", cmd);
     return false;
   }
   return !f->in.build_dir || compdb_args(f->in.build_dir, f->abs_path, f->in.file, &f->in.cc);

@@ -5,7 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "pass/frontend/diag.h"
+#include "pass/diag/diag.h"
 #include "pass/frontend/public_headers.h"
 #include "scheduler/base/vec.h"
 

@@ -23,8 +23,8 @@
 #include <clang-c/Index.h>
 #include <stdbool.h>
 
+#include "pass/diag/diag.h"
 #include "pass/frontend/annot.h"
-#include "pass/frontend/diag.h"
 #include "pass/frontend/extract.h"
 #include "pass/frontend/tu.h"
 #include "scheduler/base/strmap.h"
@@ -161,7 +161,7 @@ void diags_free(DiagList *d);
 
 /* walker.c */
 const char *walk_intern(Walker *w, const char *s);
-char *walk_text(Walker *w, size_t begin, size_t end); /* source text in the unit's arena */
+char *walk_text(Walker *w, size_t begin, size_t end);    /* source text in the unit's arena */
 char *walk_text_dup(Walker *w, const char *s, size_t n); /* s[0..n) in the unit's arena */
 /* The variable name refers to at the current point, or a null cursor. */
 CXCursor walk_lookup(Walker *w, const char *name);

@@ -8,7 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "pass/frontend/diag.h"
+#include "pass/diag/diag.h"
 #include "pass/rewrite/rw_facts.h"
 #include "pass/rewrite/rw_stream.h"
 #include "pass/rewrite/rw_text.h"

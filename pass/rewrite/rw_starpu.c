@@ -12,8 +12,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "pass/diag/diag.h"
 #include "pass/frontend/body.h"
-#include "pass/frontend/diag.h"
 #include "pass/rewrite/rw_facts.h"
 #include "pass/rewrite/rw_text.h"
 #include "pass/version.h"

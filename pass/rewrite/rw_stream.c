@@ -17,7 +17,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "pass/frontend/diag.h"
+#include "pass/diag/diag.h"
 
 static void error_at(const RwStreamOut *o, size_t offset, const char *fmt, const char *a,
                      const char *b) {

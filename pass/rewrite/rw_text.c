@@ -5,7 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "pass/frontend/diag.h"
+#include "pass/diag/diag.h"
 
 static bool reserve(RwBuf *b, size_t more) {
   if (b->nomem)
@@ -138,8 +138,7 @@ bool rw_write(FILE *f, const Source *src, const char *path, RwEdits *e) {
       return false;
     }
     if (ed->begin < at) {
-      diag(DIAG_ERROR, path, 0, 0, "internal error: overlapping rewrites at offset %zu",
-           ed->begin);
+      diag(DIAG_ERROR, path, 0, 0, "internal error: overlapping rewrites at offset %zu", ed->begin);
       rw_buf_free(&out);
       return false;
     }

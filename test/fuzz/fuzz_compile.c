@@ -1,4 +1,4 @@
-/* Fuzz target: `esched compile` in-process (pass/cli/commands.h) on a
+/* Fuzz target: `esched compile` in-process (pass/frontend_cli/frontend_commands.h) on a
  * small C file: the annotation scan and clause parser, libclang's parse and
  * the AST walk, the dependency graphs, scheduling and the rewrite, written
  * to /dev/null. The seeds are the tests' C files and the dictionary holds
@@ -8,7 +8,7 @@
 #include <stdint.h>
 
 #include "fuzz_file.h"
-#include "pass/cli/commands.h"
+#include "pass/frontend_cli/frontend_commands.h"
 
 #ifndef ESCHED_ANNOTATIONS_INCLUDE
 #error "the build gives the annotations' include folder"

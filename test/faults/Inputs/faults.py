@@ -25,9 +25,10 @@ subcommand prints what it did and exits 1 at the first broken promise:
       with STATUS, with "error:" or "warning:" on stderr; `old` must be
       unchanged and no other file left there but lock files.
 
-  memory OUT OLD NEW STEPS -- CMD...
+  memory OUT OLD NEW STEPS [PROGRAM] -- CMD...
       Finds the least address space (RLIMIT_AS, in MiB) in which CMD's
-      program starts (`--version`) and the least in which CMD, which writes
+      program starts (`--version`; PROGRAM's when given: the one CMD's
+      program runs, e.g. esched-frontend for `esched compile`) and the least in which CMD, which writes
       NEW's bytes to OUT, succeeds; then runs CMD with OUT reset to OLD in
       STEPS limits spread between the two. Each run either succeeds (OUT is
       NEW) or exits 1 with "error:" on stderr, OUT OLD and no temporary
@@ -216,12 +217,14 @@ def least_mib(cmd, lo=16, hi=8192):
 
 def memory(args):
     out, old, new, steps = args[0], args[1], args[2], int(args[3])
-    cmd = args[args.index("--") + 1:]
+    dash = args.index("--")
+    cmd = args[dash + 1:]
+    program = args[4] if dash == 5 else cmd[0]
     old_bytes, new_bytes = open(old, "rb").read(), open(new, "rb").read()
     # Below what the program needs to start (its libraries mapped, their
     # static initializers run: `--version`), it cannot start at all, and
     # libLLVM's initializers abort; the promise is about the rest.
-    start = least_mib([cmd[0], "--version"])
+    start = least_mib([program, "--version"])
     ok = least_mib(cmd, start)
     outcomes = {}
     for k in range(steps):

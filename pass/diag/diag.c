@@ -1,5 +1,5 @@
 /* clang-style diagnostics with the source line and a caret. */
-#include "pass/frontend/diag.h"
+#include "pass/diag/diag.h"
 
 #include <stdarg.h>
 #include <stdbool.h>

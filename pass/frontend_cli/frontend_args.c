@@ -1,9 +1,9 @@
 /* The arguments every front-end command shares (frontend_args.h). */
-#include "pass/cli/frontend_args.h"
+#include "pass/frontend_cli/frontend_args.h"
 
 #include <string.h>
 
-#include "pass/frontend/diag.h"
+#include "pass/diag/diag.h"
 
 bool frontend_arg(FrontendInput *in, Args *a, int k, const char *arg, bool *ok) {
   if (k == ARG_REST)

@@ -12,13 +12,13 @@
 #include <unistd.h>
 
 #include "pass/cli/args.h"
-#include "pass/cli/commands.h"
-#include "pass/cli/frontend_args.h"
 #include "pass/cli/write.h"
+#include "pass/diag/diag.h"
 #include "pass/frontend/body.h"
 #include "pass/frontend/collection.h"
-#include "pass/frontend/diag.h"
 #include "pass/frontend/frontend.h"
+#include "pass/frontend_cli/frontend_args.h"
+#include "pass/frontend_cli/frontend_commands.h"
 #include "pass/rewrite/rewrite.h"
 #include "pass/rewrite/rw_starpu.h"
 #include "pass/rewrite/rw_stream.h"

@@ -8,8 +8,8 @@
  * goes to stderr, in colour on a terminal unless NO_COLOR is set (as GCC
  * and clang colour theirs); the count of errors decides the exit status,
  * and diag_summary() prints it ("2 errors"). */
-#ifndef ESCHED_PASS_DIAG_H
-#define ESCHED_PASS_DIAG_H
+#ifndef ESCHED_PASS_DIAG_DIAG_H
+#define ESCHED_PASS_DIAG_DIAG_H
 
 #include <stdbool.h>
 

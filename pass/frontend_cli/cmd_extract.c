@@ -10,13 +10,13 @@
 #include <string.h>
 
 #include "pass/cli/args.h"
-#include "pass/frontend/collection.h"
-#include "pass/cli/commands.h"
-#include "pass/frontend/diag.h"
 #include "pass/cli/write.h"
+#include "pass/diag/diag.h"
+#include "pass/frontend/collection.h"
 #include "pass/frontend/dot.h"
-#include "pass/cli/frontend_args.h"
 #include "pass/frontend/frontend.h"
+#include "pass/frontend_cli/frontend_args.h"
+#include "pass/frontend_cli/frontend_commands.h"
 #include "scheduler/io/files.h"
 
 static const char help[] =
@@ -93,8 +93,8 @@ static bool write_collections(const Options *o, Frontend *f, const char *path) {
   bool ok = es_platform_load(o->platform ? o->platform : "silberstein2011", &pf, &err) == ES_OK &&
             (!o->profile || es_profile_read(o->profile, &prof, &err) == ES_OK) &&
             collection_build_all(&f->x, &f->src, pf, prof, &list, &defaulted);
-  ok = ok && pass_write_crown_problems("extract", path, (const EsCrownProblem *const *)list.v,
-                                       list.len);
+  ok = ok &&
+       pass_write_crown_problems("extract", path, (const EsCrownProblem *const *)list.v, list.len);
   es_crown_problem_list_free(&list);
   es_profile_free(prof);
   es_platform_free(pf);
