@@ -464,6 +464,7 @@ static int end_graph(YIn *in, const YNode *root, void *ctx) {
   read_list(r, root, "edges", read_edge);
   for (int i = 0; i < r->nheld; i++)
     read_edge(r, r->held[i]);
+  es_graph_drop_index(g);
   return r->ok ? ES_OK : ES_EINVAL;
 }
 

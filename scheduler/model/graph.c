@@ -27,6 +27,7 @@ void es_graph_free(EsGraph *g) {
 void es_graph_clear(EsGraph *g) {
   g->ntasks = g->nedges = g->nvalues = g->ndeferred = 0;
   es_strmap_free(&g->task_index);
+  g->index_dropped = false;
 }
 
 const char *es_graph_intern(EsGraph *g, const char *s) { return es_arena_strdup(&g->arena, s); }
@@ -64,7 +65,33 @@ int es_graph_add_task(EsGraph *g, const char *name) {
   return g->ntasks++;
 }
 
-int es_graph_find_task(EsGraph *g, const char *name) { return es_strmap_get(&g->task_index, name); }
+void es_graph_drop_index(EsGraph *g) {
+  es_strmap_free(&g->task_index);
+  g->index_dropped = true;
+}
+
+/* The first task of each name, as es_graph_add_task indexed them. */
+static bool rebuild_index(EsGraph *g) {
+  for (int i = 0; i < g->ntasks; i++) {
+    const char *name = g->tasks[i].name;
+    if (name && es_strmap_get(&g->task_index, name) < 0 && es_strmap_put(&g->task_index, name, i)) {
+      es_strmap_free(&g->task_index);
+      return false;
+    }
+  }
+  g->index_dropped = false;
+  return true;
+}
+
+int es_graph_find_task(EsGraph *g, const char *name) {
+  if (g->index_dropped && !rebuild_index(g)) { /* out of memory: a scan is as exact */
+    for (int i = 0; i < g->ntasks; i++)
+      if (g->tasks[i].name && strcmp(g->tasks[i].name, name) == 0)
+        return i;
+    return -1;
+  }
+  return es_strmap_get(&g->task_index, name);
+}
 
 int es_graph_add_value(EsGraph *g, int t, bool is_time, int device, int level, double value,
                        EsMark mark) {
@@ -90,7 +117,13 @@ int es_graph_add_edge(EsGraph *g, int from, int to, const char *data) {
   const char *copy = data ? es_graph_intern(g, data) : NULL;
   if (data && !copy)
     return -1;
-  g->edges[g->nedges] = (EsEdge){from, to, ES_EDGE_DATA, copy, -1, NAN, NAN, {0, 0}, 0};
+  g->edges[g->nedges] = (EsEdge){.from = from,
+                                 .to = to,
+                                 .kind = ES_EDGE_DATA,
+                                 .data = copy,
+                                 .bytes = -1,
+                                 .cost = NAN,
+                                 .time = NAN};
   return g->nedges++;
 }
 

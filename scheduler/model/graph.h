@@ -111,18 +111,20 @@ typedef enum EsEdgeKind {
   ES_EDGE_ORDER = 1, /* write after read / write after write: order only */
 } EsEdgeKind;
 
+/* 56 bytes: the ints side by side, no padding (a large DAG has more edges
+ * than tasks). */
 typedef struct EsEdge {
   int from, to; /* task indices */
   EsEdgeKind kind;
+  int data_id;      /* > 0: the item by number instead of by name, for callers
+                       that number items (the runtime): edges with the same
+                       number carry the same item; 0: by data */
   const char *data; /* data item name; edges from one producer naming the same
                        item share one transfer per destination device */
   double bytes;     /* physical size; -1 when not given */
   double cost;      /* abstract transfer energy; NAN when not given */
   double time;      /* abstract transfer time; NAN when not given */
   EsMark mark;
-  int data_id; /* > 0: the item by number instead of by name, for callers that
-                  number items (the runtime): edges with the same number carry
-                  the same item; 0: by data */
 } EsEdge;
 
 typedef enum EsGraphShape {
@@ -160,7 +162,11 @@ typedef struct EsGraph {
   int ndeferred, deferred_cap;
 
   EsArena arena;
-  EsStrMap task_index; /* task name -> index */
+  /* Task name -> index. Readers drop it once a graph is complete
+   * (es_graph_drop_index): scheduling never looks a name up, and at 10^6
+   * tasks it is 32 MB; es_graph_find_task builds it again when asked. */
+  EsStrMap task_index;
+  bool index_dropped;
 } EsGraph;
 
 /* Allocation. es_graph_new returns NULL when out of memory; es_graph_free
@@ -186,8 +192,12 @@ int es_graph_find_device(const EsGraph *g, const char *name);
  * its index; -1 when out of memory. Duplicate names are the caller's to check
  * (es_graph_find_task). */
 int es_graph_add_task(EsGraph *g, const char *name);
-/* Index of the task named name, or -1. O(1) expected. */
+/* Index of the task named name, or -1. O(1) expected (after an O(n)
+ * rebuild of the index the first time after es_graph_drop_index). */
 int es_graph_find_task(EsGraph *g, const char *name);
+/* Frees the name index until the next es_graph_find_task (or
+ * es_graph_add_task) needs it. */
+void es_graph_drop_index(EsGraph *g);
 /* Appends a per-device value to the cost (is_time false) or time list of
  * task t, which must be the last task added or have no values yet. */
 int es_graph_add_value(EsGraph *g, int t, bool is_time, int device, int level, double value,

@@ -4,7 +4,9 @@
  * with names, also after es_graph_clear reused it; es_graph_check_acyclic
  * agrees with es_graph_topo_order and es_problem_is_forest with a plain
  * count of components, on random graphs with cycles, parallel items and
- * edges in every direction. */
+ * edges in every direction; es_graph_find_task finds the first task of each
+ * name, as a scan does, whenever readers dropped the index (rebuilt on
+ * demand, also while tasks are still added). */
 #include <stdlib.h>
 #include <string.h>
 
@@ -128,6 +130,36 @@ static void acyclic_and_forest(EsRng *r, int i) {
   es_graph_free(g);
 }
 
+/* The first task named name, by a scan. */
+static int scan_for(const EsGraph *g, const char *name) {
+  for (int t = 0; t < g->ntasks; t++)
+    if (g->tasks[t].name && !strcmp(g->tasks[t].name, name))
+      return t;
+  return -1;
+}
+
+static void index_after_drop(EsRng *r, int i) {
+  EsGraph *g = es_graph_new();
+  int n = (int)es_rng_range(r, 0, 40), pool = (int)es_rng_range(r, 1, 30);
+  char name[16];
+  for (int t = 0; t < n; t++) {
+    if (es_rng_uniform(r) < 0.2)
+      es_graph_drop_index(g);
+    snprintf(name, sizeof name, "t%d", (int)es_rng_range(r, 0, pool - 1));
+    es_graph_add_task(g, es_rng_uniform(r) < 0.1 ? NULL : name); /* duplicates too */
+  }
+  if (es_rng_uniform(r) < 0.5)
+    es_graph_drop_index(g);
+  for (int k = 0; k <= pool; k++) { /* t<pool> is never a name */
+    snprintf(name, sizeof name, "t%d", k);
+    if (es_graph_find_task(g, name) != scan_for(g, name)) {
+      ASSERT_EQ(es_graph_find_task(g, name), scan_for(g, name));
+      fprintf(stderr, "  graph %d, name %s\n", i, name);
+    }
+  }
+  es_graph_free(g);
+}
+
 int main(void) {
   EsRng r;
   es_rng_seed(&r, 1616);
@@ -152,6 +184,7 @@ int main(void) {
     es_problem_free(&a), es_problem_free(&b);
     es_graph_free(g);
     acyclic_and_forest(&r, i);
+    index_after_drop(&r, i);
   }
   es_graph_free(ids);
   return test_summary();
