@@ -409,7 +409,12 @@ static void format_g(bool neg, const char *d17, int exp, int prec, char *buf) {
       memcpy(o, d + 1, (size_t)nd - 1);
       o += nd - 1;
     }
-    snprintf(o, 16, "e%c%02d", exp < 0 ? '-' : '+', exp < 0 ? -exp : exp);
+    /* e[+-]DD[D], as printf writes the exponent */
+    int a = exp < 0 ? -exp : exp;
+    *o++ = 'e', *o++ = exp < 0 ? '-' : '+';
+    if (a >= 100)
+      *o++ = (char)('0' + a / 100);
+    *o++ = (char)('0' + a / 10 % 10), *o++ = (char)('0' + a % 10), *o = '\0';
     return;
   }
   if (exp < 0) {
@@ -428,6 +433,34 @@ static void format_g(bool neg, const char *d17, int exp, int prec, char *buf) {
     }
   }
   *o = '\0';
+}
+
+/* Whether v's digits rounded to prec (15 or 16) read back as v, decided
+ * without strtod where d17 (v rounded to 17 digits, so within half a unit
+ * of its last digit of v) settles it: 1 yes, -1 no, 0 ask strtod. The
+ * rounding R is the multiple of 10^(17-prec) units nearest v, so
+ * |R - v| is within half a unit of dist, d17's distance to the nearest
+ * multiple; strtod reads R back as v when |R - v| is below half the gap
+ * to the double beside v on R's side (the gap below a power of two is half
+ * the one above), and not when it is above both. The margins dwarf the
+ * rounding of the gaps' computation; exponents near the ends of the range
+ * (subnormals, 10^(exp-16) out of range) always ask strtod. */
+static int reads_back(const char *d17, int prec, int exp, double v) {
+  if (exp < -280 || exp > 280)
+    return 0;
+  long tail = 0, step = 1;
+  for (int i = prec; i < 17; i++)
+    tail = tail * 10 + (d17[i] - '0'), step *= 10;
+  double dist = (double)(tail < step - tail ? tail : step - tail);
+  int e2;
+  double m = frexp(fabs(v), &e2); /* |v| = m 2^e2, m in [0.5, 1): its ulp is 2^(e2-53) */
+  double half_above = ldexp(0.5, e2 - 53) / pow(10, exp - 16);
+  double half_below = m == 0.5 ? half_above / 2 : half_above;
+  if ((dist + 0.5) * (1 + 1e-9) < half_below)
+    return 1;
+  if ((dist - 0.5) > half_above * (1 + 1e-9))
+    return -1;
+  return 0;
 }
 
 /* 15 significant digits read back for most values and are then the
@@ -455,11 +488,14 @@ void es_format_number(double v, char buf[32]) {
   memcpy(d17 + 1, m + 2, 16);
   int exp = atoi(m + 19);
   for (int prec = 15; prec <= 17; prec++) {
+    int known = prec == 17 ? 1 : reads_back(d17, prec, exp, v);
+    if (known < 0)
+      continue;
     if (tie(d17, prec))
       snprintf(buf, 32, "%.*g", prec, v);
     else
       format_g(neg, d17, exp, prec, buf);
-    if (prec == 17 || strtod(buf, NULL) == v)
+    if (known > 0 || strtod(buf, NULL) == v)
       return;
   }
 }
