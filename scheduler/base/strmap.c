@@ -1,6 +1,7 @@
 /* String -> int map with linear probing; grows at 1/2 load. */
 #include "scheduler/base/strmap.h"
 
+#include <stdbool.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -15,14 +16,39 @@ uint64_t es_fnv1a(uint64_t h, const void *data, size_t n) {
   return h;
 }
 
-static uint32_t hash_of(const char *key) {
-  return (uint32_t)es_fnv1a(ES_FNV_OFFSET, key, strlen(key));
+/* A key as the slots hold it: its tag, and a short key's 8 bytes. */
+typedef struct Probe {
+  const char *key;
+  uint32_t tag;
+  uint64_t text;
+} Probe;
+
+static Probe probe_of(const char *key) {
+  size_t n = strlen(key);
+  uint32_t h = (uint32_t)es_fnv1a(ES_FNV_OFFSET, key, n) & (ES_STRSLOT_SHORT - 1);
+  Probe p = {key, h | ES_STRSLOT_USED, 0};
+  if (n < sizeof p.text) {
+    p.tag |= ES_STRSLOT_SHORT;
+    memcpy(&p.text, key, n); /* the NUL and the rest stay zero */
+  }
+  return p;
 }
 
-static size_t slot_of(const EsStrMap *m, const char *key, uint32_t h) {
+static bool holds(const EsStrSlot *s, const Probe *p) {
+  if (s->tag != p->tag)
+    return false;
+  if (p->tag & ES_STRSLOT_SHORT) {
+    uint64_t text;
+    memcpy(&text, s->key.text, sizeof text);
+    return text == p->text;
+  }
+  return strcmp(s->key.ptr, p->key) == 0;
+}
+
+static size_t slot_of(const EsStrMap *m, const Probe *p) {
   size_t mask = m->cap - 1;
-  size_t i = h & mask;
-  while (m->slots[i].key && (m->slots[i].hash != h || strcmp(m->slots[i].key, key) != 0))
+  size_t i = p->tag & mask;
+  while (m->slots[i].tag && !holds(&m->slots[i], p))
     i = (i + 1) & mask;
   return i;
 }
@@ -33,11 +59,11 @@ static int grow(EsStrMap *m) {
   if (!bigger.slots)
     return ES_ENOMEM;
   for (size_t i = 0; i < m->cap; i++) {
-    if (!m->slots[i].key)
+    if (!m->slots[i].tag)
       continue;
     /* keys are distinct: the first empty slot from its hash */
-    size_t j = m->slots[i].hash & (cap - 1);
-    while (bigger.slots[j].key)
+    size_t j = m->slots[i].tag & (cap - 1);
+    while (bigger.slots[j].tag)
       j = (j + 1) & (cap - 1);
     bigger.slots[j] = m->slots[i];
     bigger.len++;
@@ -50,10 +76,14 @@ static int grow(EsStrMap *m) {
 int es_strmap_put(EsStrMap *m, const char *key, int val) {
   if ((m->len + 1) * 2 > m->cap && grow(m) != ES_OK)
     return ES_ENOMEM;
-  uint32_t h = hash_of(key);
-  EsStrSlot *s = &m->slots[slot_of(m, key, h)];
-  if (!s->key) {
-    s->key = key, s->hash = h;
+  Probe p = probe_of(key);
+  EsStrSlot *s = &m->slots[slot_of(m, &p)];
+  if (!s->tag) {
+    s->tag = p.tag;
+    if (p.tag & ES_STRSLOT_SHORT)
+      memcpy(s->key.text, &p.text, sizeof p.text);
+    else
+      s->key.ptr = key;
     m->len++;
   }
   s->val = val;
@@ -63,8 +93,9 @@ int es_strmap_put(EsStrMap *m, const char *key, int val) {
 int es_strmap_get(const EsStrMap *m, const char *key) {
   if (!m->cap)
     return -1;
-  const EsStrSlot *s = &m->slots[slot_of(m, key, hash_of(key))];
-  return s->key ? s->val : -1;
+  Probe p = probe_of(key);
+  const EsStrSlot *s = &m->slots[slot_of(m, &p)];
+  return s->tag ? s->val : -1;
 }
 
 void es_strmap_free(EsStrMap *m) {

@@ -1,6 +1,6 @@
-/* A map from borrowed strings to non-negative ints (open addressing, FNV-1a).
- * Keys are not copied: they must outlive the map (graph names live in the
- * graph's arena). */
+/* A map from strings to non-negative ints (open addressing, FNV-1a).
+ * Keys of at most 7 bytes are copied into the map; longer ones are borrowed
+ * and must outlive the map (graph names live in the graph's arena). */
 #ifndef ESCHED_SCHEDULER_STRMAP_H
 #define ESCHED_SCHEDULER_STRMAP_H
 
@@ -8,13 +8,21 @@
 #include <stdint.h>
 
 /* A key, its hash and its value side by side: a lookup in a large map
- * touches one cache line of slots, and compares strings only on a hash
- * match. */
+ * touches one cache line of slots. A short key (task names like "t123456")
+ * lies in the slot itself, so finding it reads no other memory; a longer
+ * one is compared through its pointer on a hash match. */
 typedef struct EsStrSlot {
-  const char *key; /* NULL: empty */
-  uint32_t hash;
+  union {
+    const char *ptr; /* a longer key, borrowed */
+    char text[8];    /* a short key, its NUL and zeros */
+  } key;
+  uint32_t tag; /* 0: empty; else ES_STRSLOT_USED, ES_STRSLOT_SHORT for a
+                   short key, and the hash's low 30 bits */
   int val;
 } EsStrSlot;
+
+#define ES_STRSLOT_USED  (UINT32_C(1) << 31)
+#define ES_STRSLOT_SHORT (UINT32_C(1) << 30)
 
 typedef struct EsStrMap {
   EsStrSlot *slots;
