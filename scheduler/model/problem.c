@@ -739,17 +739,6 @@ double es_problem_item_total(const EsProblem *p, EsObjective obj, int i, const i
   return total;
 }
 
-typedef struct Pair {
-  int lo, hi;
-} Pair;
-
-static int pair_cmp(const void *x, const void *y) {
-  const Pair *a = x, *c = y;
-  if (a->lo != c->lo)
-    return a->lo < c->lo ? -1 : 1;
-  return (a->hi > c->hi) - (a->hi < c->hi);
-}
-
 static int root_of(int *parent, int v) {
   while (parent[v] != v)
     v = parent[v] = parent[parent[v]];
@@ -759,7 +748,7 @@ static int root_of(int *parent, int v) {
 /* Union-find over the producer-reader pairs in item order: true when none
  * closes a cycle, which proves a forest in O(E); a pair that joins two tasks
  * already joined may still repeat an earlier pair (parallel items), which
- * only the sorted check below tells. */
+ * only the check below tells. */
 static bool joins_no_cycle(const EsProblem *p, int *parent) {
   for (int v = 0; v < p->ntasks; v++)
     parent[v] = v;
@@ -773,6 +762,10 @@ static bool joins_no_cycle(const EsProblem *p, int *parent) {
   return true;
 }
 
+/* Otherwise the distinct pairs, each once, decide: every pair is listed
+ * under its lower task (a counting sort, O(V + E)), where a mark per task
+ * skips the repeats, and union-find over the rest finds a cycle if there is
+ * one (whether a set of edges is a forest does not depend on their order). */
 bool es_problem_is_forest(const EsProblem *p) {
   int n = p->item_first ? p->item_first[p->nitems] : 0;
   int *parent = malloc(((size_t)p->ntasks + 1) * sizeof *parent);
@@ -780,26 +773,37 @@ bool es_problem_is_forest(const EsProblem *p) {
     free(parent);
     return true;
   }
-  Pair *pairs = malloc(((size_t)n + 1) * sizeof *pairs);
-  bool forest = pairs && parent;
-  for (int i = 0, k = 0; forest && i < p->nitems; i++)
-    for (int j = p->item_first[i]; j < p->item_first[i + 1]; j++, k++) {
+  int *first = calloc((size_t)p->ntasks + 2, sizeof *first);
+  int *higher = malloc(((size_t)n + 1) * sizeof *higher);
+  int *mark = malloc(((size_t)p->ntasks + 1) * sizeof *mark);
+  bool forest = parent && first && higher && mark;
+  for (int i = 0; forest && i < p->nitems; i++) /* pairs per lower task */
+    for (int j = p->item_first[i]; j < p->item_first[i + 1]; j++) {
       int a = p->item_producer[i], c = p->item_reader[j];
-      pairs[k] = (Pair){a < c ? a : c, a < c ? c : a};
+      first[(a < c ? a : c) + 2]++;
     }
-  if (forest)
-    qsort(pairs, (size_t)n, sizeof *pairs, pair_cmp);
   for (int v = 0; forest && v < p->ntasks; v++)
-    parent[v] = v;
-  for (int k = 0; forest && k < n; k++) {
-    if (k > 0 && pairs[k].lo == pairs[k - 1].lo && pairs[k].hi == pairs[k - 1].hi)
-      continue;
-    int ra = root_of(parent, pairs[k].lo), rb = root_of(parent, pairs[k].hi);
-    if (ra == rb)
-      forest = false;
-    parent[ra] = rb;
-  }
-  free(pairs);
+    first[v + 2] += first[v + 1];
+  for (int i = 0; forest && i < p->nitems; i++) /* first[v + 1]: where v's next goes */
+    for (int j = p->item_first[i]; j < p->item_first[i + 1]; j++) {
+      int a = p->item_producer[i], c = p->item_reader[j];
+      higher[first[(a < c ? a : c) + 1]++] = a < c ? c : a;
+    }
+  for (int v = 0; forest && v < p->ntasks; v++)
+    parent[v] = v, mark[v] = -1;
+  for (int lo = 0; forest && lo < p->ntasks; lo++)
+    for (int k = first[lo]; forest && k < first[lo + 1]; k++) {
+      int hi = higher[k];
+      if (mark[hi] == lo) /* a repeat of a pair of lo's */
+        continue;
+      mark[hi] = lo;
+      int ra = root_of(parent, lo), rb = root_of(parent, hi);
+      forest = ra != rb;
+      parent[ra] = rb;
+    }
+  free(first);
+  free(higher);
+  free(mark);
   free(parent);
   return forest;
 }
