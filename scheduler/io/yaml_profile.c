@@ -11,6 +11,7 @@
  *
  * The version key identifies the file: anything else is a foreign file.
  */
+#include <limits.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -34,6 +35,21 @@ typedef struct Reader {
   bool ok;
   int ndocs;
 } Reader;
+
+/* An amount of time, energy or bytes: finite and not negative. A NaN size
+ * would never match itself when runs are merged. */
+static bool read_amount(Reader *r, const YNode *x, EsQuantity q, const char *what, double *out) {
+  if (!y_quantity(r->in, x, q, what, out)) {
+    r->ok = false;
+    return false;
+  }
+  if (!isfinite(*out) || *out < 0) {
+    y_error(r->in, x, "'%s' must be a finite non-negative number", what);
+    r->ok = false;
+    return false;
+  }
+  return true;
+}
 
 /* count, mean, var, min, max of mapping n into s (m2 from the sample variance). */
 static void read_stats(Reader *r, const YNode *n, EsStats *s) {
@@ -59,12 +75,7 @@ static void read_stats(Reader *r, const YNode *n, EsStats *s) {
       *dst[i] = i == 1 ? 0 : s->mean;
       continue;
     }
-    if (!y_quantity(r->in, x, ES_Q_NUMBER, names[i], dst[i]) || isnan(*dst[i]) || isinf(*dst[i]) ||
-        *dst[i] < 0) {
-      if (r->ok)
-        y_error(r->in, x, "'%s' must be a finite non-negative number", names[i]);
-      r->ok = false;
-    }
+    read_amount(r, x, ES_Q_NUMBER, names[i], dst[i]);
   }
   s->m2 = var * (double)(count - 1);
 }
@@ -83,18 +94,32 @@ static void read_run(Reader *r, EsProfileEntry *e, const YNode *n) {
   long level = 0;
   double size = -1;
   const YNode *x;
-  if ((x = y_get(n, "level")) && (!y_int(r->in, x, "level", &level) || level < 0))
+  bool ok = true;
+  if ((x = y_get(n, "level"))) {
+    if (!y_int(r->in, x, "level", &level))
+      ok = false;
+    else if (level < 0 || level > INT_MAX) {
+      y_error(r->in, x, "'level' must be a DVFS level index, found %ld", level);
+      ok = false;
+    }
+  }
+  if ((x = y_get(n, "size")) && !read_amount(r, x, ES_Q_BYTES, "size", &size))
+    ok = false;
+  if (!ok) {
     r->ok = false;
-  if ((x = y_get(n, "size")) && !y_quantity(r->in, x, ES_Q_BYTES, "size", &size))
-    r->ok = false;
+    return;
+  }
   EsProfileRun *run = es_profile_run(r->p, e, dev, (int)level, size);
   if (!run) {
     r->ok = false;
     return;
   }
   if (run->time.count) {
-    y_error(r->in, n, "second run for device '%s' level %ld size %g of '%s'", dev, level, size,
-            e->key);
+    if (size >= 0)
+      y_error(r->in, n, "second run for device '%s' level %ld size %g of '%s'", dev, level, size,
+              e->key);
+    else
+      y_error(r->in, n, "second run for device '%s' level %ld of '%s'", dev, level, e->key);
     r->ok = false;
     return;
   }
@@ -120,7 +145,7 @@ static void read_bytes(Reader *r, EsProfileEntry *e, const YNode *map) {
   Y_EACH_KEY(k, map) {
     const char *item = y_text(k);
     double b;
-    if (!item || !y_quantity(r->in, k->next, ES_Q_BYTES, "bytes", &b)) {
+    if (!item || !read_amount(r, k->next, ES_Q_BYTES, "bytes", &b)) {
       r->ok = false;
       continue;
     }
