@@ -133,13 +133,13 @@ int es_starpu_export(const EsProfile *p, const char *dir, const char *gpu, int *
 
 typedef struct Reader {
   const char *p, *start, *end, *file;
-  int line;
+  int line, col; /* where the last token began */
   const char *line_start;
   EsError *err;
 } Reader;
 
 /* The next token (skipping white space and '#' lines) into tok. */
-static bool token(Reader *r, char *tok, size_t len, int *col) {
+static bool token(Reader *r, char *tok, size_t len) {
   for (;;) {
     while (r->p < r->end && strchr(" \t\r\n", *r->p)) {
       if (*r->p == '\n')
@@ -153,7 +153,7 @@ static bool token(Reader *r, char *tok, size_t len, int *col) {
     }
     break;
   }
-  *col = (int)(r->p - r->line_start) + 1;
+  r->col = (int)(r->p - r->line_start) + 1;
   size_t n = 0;
   while (r->p < r->end && !strchr(" \t\r\n", *r->p)) {
     if (n + 1 < len)
@@ -167,15 +167,14 @@ static bool token(Reader *r, char *tok, size_t len, int *col) {
 /* The next number (base 10, or 16 for footprints). */
 static bool number(Reader *r, const char *what, int base, double *out) {
   char tok[64], *end;
-  int col;
-  if (!token(r, tok, sizeof tok, &col)) {
-    es_error_set(r->err, ES_EINVAL, r->file, r->line, col,
+  if (!token(r, tok, sizeof tok)) {
+    es_error_set(r->err, ES_EINVAL, r->file, r->line, r->col,
                  "StarPU model: expected %s, found the end of the file", what);
     return false;
   }
   *out = base == 16 ? (double)strtoul(tok, &end, 16) : strtod(tok, &end);
   if (*end || end == tok) {
-    es_error_set(r->err, ES_EINVAL, r->file, r->line, col, "StarPU model: expected %s, found '%s'",
+    es_error_set(r->err, ES_EINVAL, r->file, r->line, r->col, "StarPU model: expected %s, found '%s'",
                  what, tok);
     return false;
   }
@@ -185,17 +184,26 @@ static bool number(Reader *r, const char *what, int base, double *out) {
 /* An integer in [0, max]. */
 static bool count(Reader *r, const char *what, long max, long *out) {
   double v;
-  const char *at = r->p;
   if (!number(r, what, 10, &v))
     return false;
   if (v != floor(v) || v < 0 || v > (double)max) {
-    int col = (int)(at - r->line_start) + 1;
-    es_error_set(r->err, ES_EINVAL, r->file, r->line, col > 0 ? col : 1,
+    es_error_set(r->err, ES_EINVAL, r->file, r->line, r->col,
                  "StarPU model: %s must be an integer from 0 to %ld", what, max);
     return false;
   }
   *out = (long)v;
   return true;
+}
+
+/* Whether v, the last token, is a size in bytes or a time in microseconds:
+ * finite, not negative (a NaN size would never match itself when
+ * profiles merge). */
+static bool amount(Reader *r, const char *what, double v) {
+  if (isfinite(v) && v >= 0)
+    return true;
+  es_error_set(r->err, ES_EINVAL, r->file, r->line, r->col,
+               "StarPU model: %s must be a finite number, not negative", what);
+  return false;
 }
 
 static bool skip(Reader *r, int n, const char *what) {
@@ -208,19 +216,27 @@ static bool skip(Reader *r, int n, const char *what) {
 
 /* One entry: a run of `device` at its size (read only, when p is NULL). */
 static int entry(Reader *r, EsProfile *p, EsProfileEntry *e, const char *device) {
-  double fp, size, flops, mean, dev, sum, sum2, n;
+  double fp, size, flops, mean, dev, sum, sum2;
+  long n;
+  /* StarPU derives the spread from its sums, and rounding can make one
+   * sample's spread -nan: that is 0 */
   if (!number(r, "a footprint", 16, &fp) || !number(r, "a size", 10, &size) ||
-      !number(r, "flops", 10, &flops) || !number(r, "a mean", 10, &mean) ||
-      !number(r, "a deviation", 10, &dev) || !number(r, "a sum", 10, &sum) ||
-      !number(r, "a sum of squares", 10, &sum2) || !number(r, "a count", 10, &n))
+      !amount(r, "a size", size) || !number(r, "flops", 10, &flops) ||
+      !number(r, "a mean", 10, &mean) || !amount(r, "a mean", mean) ||
+      !number(r, "a deviation", 10, &dev) || !amount(r, "a deviation", isnan(dev) ? 0 : dev) ||
+      !number(r, "a sum", 10, &sum) ||
+      !number(r, "a sum of squares", 10, &sum2) ||
+      !count(r, "a count", 1L << 53, &n)) /* every integer a double holds */
     return ES_EINVAL;
-  if (!p || !(n >= 1) || !(mean >= 0) || isinf(mean))
+  if (!p || n == 0)
     return ES_OK; /* n 0: StarPU's placeholder before its first kept sample */
+  if (isnan(dev))
+    dev = 0;
   EsProfileRun *run = es_profile_run(p, e, device, 0, size);
   if (!run)
     return ES_ENOMEM;
   (void)sum, (void)sum2; /* dev is their spread, printed more precisely */
-  EsStats s = {(long)n, mean * 1e-6, dev * dev * 1e-12 * n, mean * 1e-6, mean * 1e-6};
+  EsStats s = {n, mean * 1e-6, dev * dev * 1e-12 * (double)n, mean * 1e-6, mean * 1e-6};
   es_stats_merge(&run->time, &s);
   run->source = "measured";
   return ES_OK;
@@ -278,7 +294,7 @@ int es_starpu_import(const char *path, const char *gpu, EsProfile *p, EsError *e
   int rc = es_textfile_read(path, &buf, &len, err);
   if (rc)
     return rc;
-  Reader r = {buf, buf, buf + len, path, 1, buf, err};
+  Reader r = {buf, buf, buf + len, path, 1, 1, buf, err};
   const char *base = strrchr(path, '/') ? strrchr(path, '/') + 1 : path;
   const char *key = strncmp(base, "esched.", 7) ? base : base + 7;
   EsProfileEntry *e = es_profile_entry(p, key);
