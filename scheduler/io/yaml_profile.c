@@ -56,9 +56,12 @@ static void read_stats(Reader *r, const YNode *n, EsStats *s) {
   long count = 0;
   double var = 0;
   const YNode *x = y_get(n, "count");
-  if (!x || !y_int(r->in, x, "count", &count) || count < 1) {
-    if (!x || count < 1)
-      y_error(r->in, x ? x : n, "a run needs a positive 'count'");
+  bool counted = x && y_int(r->in, x, "count", &count);
+  if (!x || (counted && count < 1))
+    y_error(r->in, x ? x : n, "a run needs a positive 'count'");
+  else if (counted && count > ES_STATS_MAX_COUNT)
+    y_error(r->in, x, "'count' must be at most %ld", ES_STATS_MAX_COUNT);
+  if (!counted || count < 1 || count > ES_STATS_MAX_COUNT) {
     r->ok = false;
     return;
   }
@@ -77,7 +80,8 @@ static void read_stats(Reader *r, const YNode *n, EsStats *s) {
     }
     read_amount(r, x, ES_Q_NUMBER, names[i], dst[i]);
   }
-  s->m2 = var * (double)(count - 1);
+  /* as merging does: a variance too large for its count saturates */
+  s->m2 = fmin(var * (double)(count - 1), ES_STATS_MAX_M2);
 }
 
 static void read_run(Reader *r, EsProfileEntry *e, const YNode *n) {

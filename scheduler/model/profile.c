@@ -200,13 +200,16 @@ void es_stats_merge(EsStats *a, const EsStats *b) {
     return;
   if (a->count == 0) {
     *a = *b;
+    a->m2 = fmin(a->m2, ES_STATS_MAX_M2);
     return;
   }
-  double n = (double)(a->count + b->count);
+  double n = (double)a->count + (double)b->count;
   double delta = b->mean - a->mean;
-  a->mean += delta * (double)b->count / n;
-  a->m2 += b->m2 + delta * delta * (double)a->count * (double)b->count / n;
-  a->count += b->count;
+  a->mean += delta * ((double)b->count / n); /* the weight first: delta * count may overflow */
+  /* delta * delta may be infinite: fmin makes it the bound */
+  a->m2 = fmin(a->m2 + b->m2 + delta * delta * ((double)a->count * (double)b->count / n),
+               ES_STATS_MAX_M2);
+  a->count = n >= (double)ES_STATS_MAX_COUNT ? ES_STATS_MAX_COUNT : a->count + b->count;
   a->min = fmin(a->min, b->min);
   a->max = fmax(a->max, b->max);
 }

@@ -17,11 +17,16 @@
 #include "scheduler/base/strmap.h"
 
 /* Summary statistics of samples (Welford: m2 is the sum of squared
- * deviations from the mean). */
+ * deviations from the mean). Merging saturates count at ES_STATS_MAX_COUNT
+ * and m2 at ES_STATS_MAX_M2, far beyond any run's samples, so figures
+ * merged from extreme files stay finite and their text reads back. */
 typedef struct EsStats {
   long count;
   double mean, m2, min, max;
 } EsStats;
+
+#define ES_STATS_MAX_COUNT (1L << 53) /* every count a double holds exactly */
+#define ES_STATS_MAX_M2 1e300
 
 typedef struct EsProfileRun {
   const char *device;
@@ -114,7 +119,7 @@ bool es_profile_time(const EsProfile *p, const char *key, const char *device, in
 
 /* Adds one sample x to s. */
 void es_stats_add(EsStats *s, double x);
-/* Merges b into a (Chan et al.'s parallel variance formula). */
+/* Merges b into a (Chan et al.'s parallel variance formula), saturating. */
 void es_stats_merge(EsStats *a, const EsStats *b);
 /* Sample variance (0 for fewer than two samples). */
 double es_stats_variance(const EsStats *s);

@@ -1,7 +1,9 @@
 /* es_profile_merge: merged statistics equal those of the concatenated
  * samples, in any split and order; sources rank instead of mixing; stale
  * flags follow the units a merge knows completely (and only those); data
- * item bytes take the newer sizes; the file round-trips unit and stale. */
+ * item bytes take the newer sizes; the file round-trips unit and stale;
+ * merging extreme figures saturates instead of overflowing. */
+#include <math.h>
 #include <stdlib.h>
 #include <unistd.h>
 
@@ -240,8 +242,34 @@ static void round_trip(void) {
   unlink(path);
 }
 
+/* Counts and sums of squares at the edge of what a file may hold merge into
+ * the bounds, never into an overflowed count or an infinite variance. */
+static void saturates(void) {
+  EsStats big = {ES_STATS_MAX_COUNT, 1e300, 1e300, 0, 1e300};
+  EsStats far = {ES_STATS_MAX_COUNT, 1e-300, ES_STATS_MAX_M2, 1e-300, 1e-300};
+  EsStats s = {0};
+  es_stats_merge(&s, &big);
+  es_stats_merge(&s, &far); /* delta * delta overflows */
+  es_stats_merge(&s, &big);
+  ASSERT_EQ(s.count, ES_STATS_MAX_COUNT);
+  ASSERT_NEAR(s.m2, ES_STATS_MAX_M2, 0);
+  ASSERT_TRUE(isfinite(s.mean) && isfinite(es_stats_variance(&s)));
+  ASSERT_NEAR(s.min, 0, 0);
+  ASSERT_NEAR(s.max, 1e300, 0);
+  EsStats inf_m2 = {2, 1, INFINITY, 1, 1}, t = {0}; /* a sum no reader gives */
+  es_stats_merge(&t, &inf_m2);
+  ASSERT_NEAR(t.m2, ES_STATS_MAX_M2, 0);
+  /* small figures are untouched */
+  EsStats one = {3, 2, 0.5, 1, 3}, u = {0};
+  es_stats_merge(&u, &one);
+  es_stats_merge(&u, &one);
+  ASSERT_EQ(u.count, 6);
+  ASSERT_NEAR(u.m2, 1, 1e-15);
+}
+
 int main(void) {
   stats_equal_concatenation();
+  saturates();
   sources_rank();
   stale_flags();
   item_bytes();
