@@ -34,18 +34,6 @@ typedef struct Reader {
   int nheld, held_cap;
 } Reader;
 
-static bool finite_nonnegative(Reader *r, const YNode *n, double v, const char *what) {
-  if (isnan(v))
-    y_error(r->in, n, "%s is NaN", what);
-  else if (isinf(v))
-    y_error(r->in, n, "%s is infinite", what);
-  else if (v < 0)
-    y_error(r->in, n, "%s is negative (%g)", what, v);
-  else
-    return true;
-  return false;
-}
-
 /* One value of a task on device dev (level -1: one for all levels). The
  * message's label is made only for an error: most files have none. */
 static void read_value(Reader *r, int t, const YNode *x, const YNode *dev_key, int dev, int level,
@@ -56,7 +44,7 @@ static void read_value(Reader *r, int t, const YNode *x, const YNode *dev_key, i
     char label[160];
     snprintf(label, sizeof label, "%s of task '%s' on device '%s'", is_time ? "time" : "cost",
              r->g->tasks[t].name, y_text(dev_key));
-    if (!y_quantity(r->in, x, q, label, &val) || !finite_nonnegative(r, x, val, label)) {
+    if (!y_amount(r->in, x, q, label, &val)) {
       r->ok = false;
       return;
     }
@@ -337,14 +325,11 @@ static void read_edge_of(Reader *r, const YNode *n, int from, int to) {
   }
   EsEdge *ed = &r->g->edges[e];
   ed->mark = y_mark(n);
-  if ((x = y_get(n, "bytes")) && (!y_quantity(r->in, x, ES_Q_BYTES, "bytes", &ed->bytes) ||
-                                  !finite_nonnegative(r, x, ed->bytes, "bytes")))
+  if ((x = y_get(n, "bytes")) && !y_amount(r->in, x, ES_Q_BYTES, "bytes", &ed->bytes))
     r->ok = false;
-  if ((x = y_get(n, "cost")) && (!y_quantity(r->in, x, ES_Q_NUMBER, "edge cost", &ed->cost) ||
-                                 !finite_nonnegative(r, x, ed->cost, "edge cost")))
+  if ((x = y_get(n, "cost")) && !y_amount(r->in, x, ES_Q_NUMBER, "edge cost", &ed->cost))
     r->ok = false;
-  if ((x = y_get(n, "time")) && (!y_quantity(r->in, x, ES_Q_TIME, "edge time", &ed->time) ||
-                                 !finite_nonnegative(r, x, ed->time, "edge time")))
+  if ((x = y_get(n, "time")) && !y_amount(r->in, x, ES_Q_TIME, "edge time", &ed->time))
     r->ok = false;
   if ((x = y_get(n, "kind")) && y_expect_scalar(r->in, x, "kind")) {
     if (!strcmp(y_text(x), "order"))

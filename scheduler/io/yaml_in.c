@@ -2,6 +2,7 @@
 #include "scheduler/io/yaml_in.h"
 
 #include <errno.h>
+#include <math.h>
 #include <stdarg.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -98,6 +99,20 @@ bool y_quantity(YIn *in, const YNode *n, EsQuantity q, const char *what, double 
   else
     y_error(in, n, "expected a number (optionally with a unit of %s) for %s, found '%s'",
             es_quantity_unit(q), what, y_text(n));
+  return false;
+}
+
+bool y_amount(YIn *in, const YNode *n, EsQuantity q, const char *what, double *out) {
+  if (!y_quantity(in, n, q, what, out))
+    return false;
+  if (isnan(*out))
+    y_error(in, n, "%s is NaN", what);
+  else if (isinf(*out))
+    y_error(in, n, "%s is infinite", what);
+  else if (*out < 0)
+    y_error(in, n, "%s is negative (%g)", what, *out);
+  else
+    return true;
   return false;
 }
 

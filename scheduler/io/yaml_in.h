@@ -98,6 +98,9 @@ bool y_expect_scalar(YIn *in, const YNode *n, const char *what);
 
 /* Scalars with units (units.h), integers, booleans. */
 bool y_quantity(YIn *in, const YNode *n, EsQuantity q, const char *what, double *out);
+/* A quantity that is an amount (a time, bytes, energy...): y_quantity, and
+ * finite and not negative ("what is NaN", "is infinite", "is negative"). */
+bool y_amount(YIn *in, const YNode *n, EsQuantity q, const char *what, double *out);
 bool y_int(YIn *in, const YNode *n, const char *what, long *out);
 bool y_bool(YIn *in, const YNode *n, const char *what, bool *out);
 

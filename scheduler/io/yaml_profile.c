@@ -36,19 +36,13 @@ typedef struct Reader {
   int ndocs;
 } Reader;
 
-/* An amount of time, energy or bytes: finite and not negative. A NaN size
- * would never match itself when runs are merged. */
+/* An amount of time, energy or bytes (a NaN size would never match itself
+ * when runs are merged). */
 static bool read_amount(Reader *r, const YNode *x, EsQuantity q, const char *what, double *out) {
-  if (!y_quantity(r->in, x, q, what, out)) {
-    r->ok = false;
-    return false;
-  }
-  if (!isfinite(*out) || *out < 0) {
-    y_error(r->in, x, "'%s' must be a finite non-negative number", what);
-    r->ok = false;
-    return false;
-  }
-  return true;
+  if (y_amount(r->in, x, q, what, out))
+    return true;
+  r->ok = false;
+  return false;
 }
 
 /* count, mean, var, min, max of mapping n into s (m2 from the sample variance). */
