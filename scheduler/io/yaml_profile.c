@@ -50,12 +50,13 @@ static void read_stats(Reader *r, const YNode *n, EsStats *s) {
   long count = 0;
   double var = 0;
   const YNode *x = y_get(n, "count");
-  bool counted = x && y_int(r->in, x, "count", &count);
-  if (!x || (counted && count < 1))
-    y_error(r->in, x ? x : n, "a run needs a positive 'count'");
-  else if (counted && count > ES_STATS_MAX_COUNT)
+  if (!x)
+    y_error(r->in, n, "a run needs a positive 'count'");
+  else if (y_int(r->in, x, "count", &count) && count < 1) /* else count stays 0 */
+    y_error(r->in, x, "a run needs a positive 'count'");
+  else if (count > ES_STATS_MAX_COUNT)
     y_error(r->in, x, "'count' must be at most %ld", ES_STATS_MAX_COUNT);
-  if (!counted || count < 1 || count > ES_STATS_MAX_COUNT) {
+  if (count < 1 || count > ES_STATS_MAX_COUNT) {
     r->ok = false;
     return;
   }
