@@ -1,7 +1,10 @@
 /* Parsing with libclang, and clang's own diagnostics (tu.h). */
+#define _DEFAULT_SOURCE /* sigaltstack, SA_ONSTACK */
 #include "pass/frontend/tu.h"
 
+#include <signal.h>
 #include <stdio.h>
+#include <sys/resource.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -42,6 +45,60 @@ static const char **base_args(const char *const *args, int nargs, int *out_n) {
   return v;
 }
 
+/* libclang parses under its crash recovery, which makes a crash inside
+ * clang CXError_Crashed, but its signal handler runs on the stack of the
+ * crashing thread: when clang overflows that stack (clang 14 recurses
+ * without end on some broken macro calls, as in
+ * test/fuzz/regressions/compile/libclang-stack-overflow.c), the handler
+ * cannot run and the kernel kills the process. So libclang's handlers of
+ * the signals of an overflow run on an alternate stack (SA_ONSTACK), and the
+ * parse runs on this thread (LIBCLANG_NOTHREADS), which has one during the
+ * parse: an overflow is then error 2 like every other crash of libclang.
+ * On a thread of its own, libclang would abort when it could not make the
+ * thread, and the overflow could not be caught. With an unlimited stack
+ * (HPC users often set one) the recursion would take all memory before it
+ * overflowed: the parse gets at most PARSE_STACK (8 times what libclang
+ * gives its own thread). */
+enum { SIGNAL_STACK = 1 << 16, PARSE_STACK = 64 << 20 };
+
+/* clang_createIndex installs libclang's handlers, unless the user turned its
+ * crash recovery off (LIBCLANG_DISABLE_CRASH_RECOVERY). */
+static void handlers_on_signal_stack(void) {
+  const int signals[] = {SIGSEGV, SIGBUS};
+  for (size_t i = 0; i < sizeof signals / sizeof *signals; i++) {
+    struct sigaction sa;
+    if (sigaction(signals[i], NULL, &sa) == 0 && sa.sa_handler != SIG_DFL &&
+        sa.sa_handler != SIG_IGN && !(sa.sa_flags & SA_ONSTACK)) {
+      sa.sa_flags |= SA_ONSTACK;
+      sigaction(signals[i], &sa, NULL);
+    }
+  }
+}
+
+/* clang_parseTranslationUnit2 with an alternate signal stack and a stack of
+ * at most PARSE_STACK; the thread's own signal stack (a sanitizer's, say)
+ * and the stack limit are put back after. */
+static enum CXErrorCode parse_safely(CXIndex index, const char *path, const char *const *argv,
+                                     int argc, struct CXUnsavedFile *unsaved, unsigned flags,
+                                     CXTranslationUnit *tu) {
+  stack_t alt = {.ss_sp = malloc(SIGNAL_STACK), .ss_size = SIGNAL_STACK}, previous;
+  bool alt_on = alt.ss_sp && sigaltstack(&alt, &previous) == 0;
+  struct rlimit limit, capped;
+  bool cap = getrlimit(RLIMIT_STACK, &limit) == 0 && limit.rlim_cur > PARSE_STACK;
+  if (cap) {
+    capped = limit;
+    capped.rlim_cur = PARSE_STACK;
+    cap = setrlimit(RLIMIT_STACK, &capped) == 0;
+  }
+  enum CXErrorCode rc = clang_parseTranslationUnit2(index, path, argv, argc, unsaved, 1, flags, tu);
+  if (cap)
+    setrlimit(RLIMIT_STACK, &limit);
+  if (alt_on)
+    sigaltstack(&previous, NULL);
+  free(alt.ss_sp);
+  return rc;
+}
+
 bool tu_parse(Tu *t, const Source *src, const char *abs_path, const char *const *args, int nargs,
               const char *appendix, bool skipped) {
   memset(t, 0, sizeof *t);
@@ -58,14 +115,15 @@ bool tu_parse(Tu *t, const Source *src, const char *abs_path, const char *const 
   memcpy(contents, src->text, src->len);
   memcpy(contents + src->len, appendix, extra + 1);
   struct CXUnsavedFile unsaved = {abs_path, contents, (unsigned long)(src->len + extra)};
+  setenv("LIBCLANG_NOTHREADS", "1", 1);
   t->index = clang_createIndex(0, 0);
+  handlers_on_signal_stack();
   /* The detailed preprocessing record gives clang_getSkippedRanges (an
    * annotation inside #if 0 is none). */
   unsigned flags = CXTranslationUnit_KeepGoing;
   if (skipped)
     flags |= CXTranslationUnit_DetailedPreprocessingRecord;
-  enum CXErrorCode rc =
-      clang_parseTranslationUnit2(t->index, abs_path, argv, n, &unsaved, 1, flags, &t->tu);
+  enum CXErrorCode rc = parse_safely(t->index, abs_path, argv, n, &unsaved, flags, &t->tu);
   free(argv);
   free(contents);
   if (rc != CXError_Success || !t->tu) {
