@@ -218,20 +218,20 @@ static bool skip(Reader *r, int n, const char *what) {
 static int entry(Reader *r, EsProfile *p, EsProfileEntry *e, const char *device) {
   double fp, size, flops, mean, dev, sum, sum2;
   long n;
-  /* StarPU derives the spread from its sums, and rounding can make one
-   * sample's spread -nan: that is 0 */
   if (!number(r, "a footprint", 16, &fp) || !number(r, "a size", 10, &size) ||
       !amount(r, "a size", size) || !number(r, "flops", 10, &flops) ||
       !number(r, "a mean", 10, &mean) || !amount(r, "a mean", mean) ||
-      !number(r, "a deviation", 10, &dev) || !amount(r, "a deviation", isnan(dev) ? 0 : dev) ||
-      !number(r, "a sum", 10, &sum) ||
-      !number(r, "a sum of squares", 10, &sum2) ||
-      !count(r, "a count", 1L << 53, &n)) /* every integer a double holds */
+      !number(r, "a deviation", 10, &dev))
+    return ES_EINVAL;
+  /* StarPU derives the spread from its sums, and rounding can make one
+   * sample's spread -nan: that is 0 */
+  if (isnan(dev))
+    dev = 0;
+  if (!amount(r, "a deviation", dev) || !number(r, "a sum", 10, &sum) ||
+      !number(r, "a sum of squares", 10, &sum2) || !count(r, "a count", ES_STATS_MAX_COUNT, &n))
     return ES_EINVAL;
   if (!p || n == 0)
     return ES_OK; /* n 0: StarPU's placeholder before its first kept sample */
-  if (isnan(dev))
-    dev = 0;
   EsProfileRun *run = es_profile_run(p, e, device, 0, size);
   if (!run)
     return ES_ENOMEM;
