@@ -1,6 +1,8 @@
 /* Number-with-unit parsing. */
 #include "scheduler/base/units.h"
 
+#include "scheduler/base/decimal.h"
+
 #include <math.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -85,14 +87,19 @@ static bool small_integer(const char *text, double *out) {
 bool es_parse_quantity(const char *text, EsQuantity q, double *out) {
   if (small_integer(text, out) || special_value(text, out))
     return true;
-  char *end;
-  double v = strtod(text, &end);
-  if (end == text)
-    return false;
-  /* strtod also takes hex floats and "infinity"; keep to plain decimals. */
-  for (const char *c = text; c < end; c++)
-    if (strchr("0123456789.eE+-", *c) == NULL)
+  const char *end;
+  double v;
+  if (!es_read_decimal(text, &end, &v)) {
+    char *past;
+    v = strtod(text, &past);
+    if (past == text)
       return false;
+    /* strtod also takes hex floats and "infinity"; keep to plain decimals. */
+    for (const char *c = text; c < past; c++)
+      if (strchr("0123456789.eE+-", *c) == NULL)
+        return false;
+    end = past;
+  }
   while (*end == ' ')
     end++;
   double factor;

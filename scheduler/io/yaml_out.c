@@ -1,8 +1,8 @@
 /* The direct YAML emitter (yaml_out.h). */
 #include "scheduler/io/yaml_out.h"
 
-#include <math.h>
-#include <stdint.h>
+#include "scheduler/base/decimal.h"
+
 #include <stdlib.h>
 #include <string.h>
 
@@ -350,156 +350,6 @@ void y_seq_end(YOut *o) { close_level(o); }
 
 void y_str(YOut *o, const char *s) { scalar(o, s ? s : ""); }
 
-/* Digits without printf's format parsing: most numbers written are counts,
- * levels and integer costs. */
-static void format_int(long long v, char buf[24]) {
-  char tmp[24];
-  int n = 0;
-  unsigned long long u = v < 0 ? 0 - (unsigned long long)v : (unsigned long long)v;
-  do
-    tmp[n++] = (char)('0' + u % 10);
-  while (u /= 10);
-  int i = 0;
-  if (v < 0)
-    buf[i++] = '-';
-  while (n)
-    buf[i++] = tmp[--n];
-  buf[i] = '\0';
-}
-
-/* Whether rounding d17 to prec digits may differ from rounding v itself:
- * the digits cut off are 5 then zeros, which v's further digits decide. */
-static bool tie(const char *d17, int prec) {
-  if (prec >= 17 || d17[prec] != '5')
-    return false;
-  for (int i = prec + 1; i < 17; i++)
-    if (d17[i] != '0')
-      return false;
-  return true;
-}
-
-/* v's digits rounded to prec significant digits, written as %.{prec}g
- * would write them, from d17 (its 17 digits) and exponent: printf once,
- * round the string twice, rather than printf three times. */
-static void format_g(bool neg, const char *d17, int exp, int prec, char *buf) {
-  char d[18];
-  memcpy(d, d17, 17);
-  d[17] = '\0';
-  if (prec < 17 && d[prec] >= '5') {
-    int i = prec - 1;
-    while (i >= 0 && d[i] == '9')
-      d[i--] = '0';
-    if (i < 0) {
-      memmove(d + 1, d, 16);
-      d[0] = '1';
-      exp++;
-    } else
-      d[i]++;
-  }
-  int nd = prec;
-  while (nd > 1 && d[nd - 1] == '0')
-    nd--;
-  char *o = buf;
-  if (neg)
-    *o++ = '-';
-  if (exp < -4 || exp >= prec) {
-    *o++ = d[0];
-    if (nd > 1) {
-      *o++ = '.';
-      memcpy(o, d + 1, (size_t)nd - 1);
-      o += nd - 1;
-    }
-    /* e[+-]DD[D], as printf writes the exponent */
-    int a = exp < 0 ? -exp : exp;
-    *o++ = 'e', *o++ = exp < 0 ? '-' : '+';
-    if (a >= 100)
-      *o++ = (char)('0' + a / 100);
-    *o++ = (char)('0' + a / 10 % 10), *o++ = (char)('0' + a % 10), *o = '\0';
-    return;
-  }
-  if (exp < 0) {
-    *o++ = '0', *o++ = '.';
-    for (int i = -1; i > exp; i--)
-      *o++ = '0';
-    memcpy(o, d, (size_t)nd);
-    o += nd;
-  } else {
-    for (int i = 0; i <= exp; i++)
-      *o++ = i < nd ? d[i] : '0';
-    if (nd > exp + 1) {
-      *o++ = '.';
-      memcpy(o, d + exp + 1, (size_t)(nd - exp - 1));
-      o += nd - exp - 1;
-    }
-  }
-  *o = '\0';
-}
-
-/* Whether v's digits rounded to prec (15 or 16) read back as v, decided
- * without strtod where d17 (v rounded to 17 digits, so within half a unit
- * of its last digit of v) settles it: 1 yes, -1 no, 0 ask strtod. The
- * rounding R is the multiple of 10^(17-prec) units nearest v, so
- * |R - v| is within half a unit of dist, d17's distance to the nearest
- * multiple; strtod reads R back as v when |R - v| is below half the gap
- * to the double beside v on R's side (the gap below a power of two is half
- * the one above), and not when it is above both. The margins dwarf the
- * rounding of the gaps' computation; exponents near the ends of the range
- * (subnormals, 10^(exp-16) out of range) always ask strtod. */
-static int reads_back(const char *d17, int prec, int exp, double v) {
-  if (exp < -280 || exp > 280)
-    return 0;
-  long tail = 0, step = 1;
-  for (int i = prec; i < 17; i++)
-    tail = tail * 10 + (d17[i] - '0'), step *= 10;
-  double dist = (double)(tail < step - tail ? tail : step - tail);
-  int e2;
-  double m = frexp(fabs(v), &e2); /* |v| = m 2^e2, m in [0.5, 1): its ulp is 2^(e2-53) */
-  double half_above = ldexp(0.5, e2 - 53) / pow(10, exp - 16);
-  double half_below = m == 0.5 ? half_above / 2 : half_above;
-  if ((dist + 0.5) * (1 + 1e-9) < half_below)
-    return 1;
-  if ((dist - 0.5) > half_above * (1 + 1e-9))
-    return -1;
-  return 0;
-}
-
-/* 15 significant digits read back for most values and are then the
- * shortest (any decimal of at most 15 digits is the nearest one to the
- * double it names); otherwise 16, or 17, which always read back. */
-void es_format_number(double v, char buf[32]) {
-  if (isnan(v)) {
-    strcpy(buf, ".nan");
-    return;
-  }
-  if (isinf(v)) {
-    strcpy(buf, v > 0 ? ".inf" : "-.inf");
-    return;
-  }
-  if (fabs(v) < 1e15 && v == (double)(long long)v && !(v == 0 && signbit(v))) {
-    format_int((long long)v, buf);
-    return;
-  }
-  char e[40]; /* [-]d.dddddddddddddddde[+-]X */
-  snprintf(e, sizeof e, "%.16e", v);
-  bool neg = e[0] == '-';
-  const char *m = e + neg;
-  char d17[17];
-  d17[0] = m[0];
-  memcpy(d17 + 1, m + 2, 16);
-  int exp = atoi(m + 19);
-  for (int prec = 15; prec <= 17; prec++) {
-    int known = prec == 17 ? 1 : reads_back(d17, prec, exp, v);
-    if (known < 0)
-      continue;
-    if (tie(d17, prec))
-      snprintf(buf, 32, "%.*g", prec, v);
-    else
-      format_g(neg, d17, exp, prec, buf);
-    if (known > 0 || strtod(buf, NULL) == v)
-      return;
-  }
-}
-
 void y_num(YOut *o, double v) {
   char buf[32];
   es_format_number(v, buf);
@@ -508,7 +358,7 @@ void y_num(YOut *o, double v) {
 
 void y_int_out(YOut *o, long v) {
   char buf[24];
-  format_int(v, buf);
+  es_format_int(v, buf);
   plain(o, buf);
 }
 

@@ -55,8 +55,4 @@ void y_kv_str(YOut *o, const char *k, const char *v);
 void y_kv_num(YOut *o, const char *k, double v);
 void y_kv_int(YOut *o, const char *k, long v);
 
-/* The shortest decimal text that strtod reads back as exactly v ("65",
- * "0.04", "0.30000000000000004"; ".nan", ".inf"), into buf[32]. */
-void es_format_number(double v, char buf[32]);
-
 #endif
