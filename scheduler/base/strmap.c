@@ -55,8 +55,8 @@ static size_t slot_of(const EsStrMap *m, const Probe *p) {
 
 static int grow(EsStrMap *m) {
   size_t cap = m->cap ? m->cap * 2 : 16;
-  EsStrMap bigger = {calloc(cap, sizeof *m->slots), 0, cap};
-  if (!bigger.slots)
+  EsStrMap bigger = {NULL, 0, cap, {0}};
+  if (!(bigger.slots = es_bigbuf_alloc(&bigger.mem, cap, sizeof *m->slots)))
     return ES_ENOMEM;
   for (size_t i = 0; i < m->cap; i++) {
     if (!m->slots[i].tag)
@@ -98,8 +98,19 @@ int es_strmap_get(const EsStrMap *m, const char *key) {
   return s->tag ? s->val : -1;
 }
 
+void es_strmap_prefetch(const EsStrMap *m, const char *key) {
+#if defined(__GNUC__)
+  if (m->cap) {
+    Probe p = probe_of(key);
+    __builtin_prefetch(&m->slots[p.tag & (m->cap - 1)]);
+  }
+#else
+  (void)m, (void)key;
+#endif
+}
+
 void es_strmap_free(EsStrMap *m) {
-  free(m->slots);
+  es_bigbuf_free(&m->mem);
   m->slots = NULL;
   m->len = m->cap = 0;
 }

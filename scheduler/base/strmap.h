@@ -7,6 +7,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "scheduler/base/bigbuf.h"
+
 /* A key, its hash and its value side by side: a lookup in a large map
  * touches one cache line of slots. A short key (task names like "t123456")
  * lies in the slot itself, so finding it reads no other memory; a longer
@@ -27,12 +29,18 @@ typedef struct EsStrSlot {
 typedef struct EsStrMap {
   EsStrSlot *slots;
   size_t len, cap; /* cap is 0 or a power of two */
+  EsBigBuf mem;    /* slots: a large table on huge pages, where a lookup's
+                      page is found without a page-table walk */
 } EsStrMap;
 
 /* Inserts or replaces key -> val (val >= 0). Returns 0, or ES_ENOMEM. */
 int es_strmap_put(EsStrMap *m, const char *key, int val);
 /* The value of key, or -1. */
 int es_strmap_get(const EsStrMap *m, const char *key);
+/* Starts loading key's slot into the cache, for a get or put soon after:
+ * in a large map that slot is a miss of ~100 ns, which work in between
+ * then hides. */
+void es_strmap_prefetch(const EsStrMap *m, const char *key);
 void es_strmap_free(EsStrMap *m);
 
 /* 64-bit FNV-1a of n bytes, continuing from h (start with ES_FNV_OFFSET). */

@@ -272,8 +272,8 @@ static void task_item(void *ctx, const char *list, const YNode *n) {
 /* Tasks stream once the file says it is a collection. */
 static bool after_marker(const YNode *root) { return y_get(root, "collection") != NULL; }
 
-static const YStream streams[] = {{"tasks", after_marker, task_item, NULL},
-                                  {NULL, NULL, NULL, NULL}};
+static const YStream streams[] = {{"tasks", after_marker, task_item, NULL, NULL},
+                                  {NULL, NULL, NULL, NULL, NULL}};
 static const YFormat format = {top_keys, streams, begin_collection, end_collection};
 
 int es_crown_read(const char *path, EsCrownProblemList *out, EsError *err) {

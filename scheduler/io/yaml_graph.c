@@ -468,10 +468,23 @@ static void edge_item(void *ctx, const char *list, const YNode *n) {
   stream_edge(ctx, n);
 }
 
-static const YStream streams[] = {{"tasks", NULL, task_item, NULL},
-                                  {"deferred", after_tasks, deferred_item, NULL},
-                                  {"edges", after_tasks, edge_item, NULL},
-                                  {NULL, NULL, NULL, NULL}};
+/* Read one item ahead: the index slots of the names a task or an edge
+ * will look up, random in a large graph, load while the item before is
+ * read. */
+static void task_ahead(void *ctx, const YNode *n) {
+  Reader *r = ctx;
+  es_graph_prefetch_task(r->g, y_text(y_get(n, "name")));
+}
+static void edge_ahead(void *ctx, const YNode *n) {
+  Reader *r = ctx;
+  es_graph_prefetch_task(r->g, y_text(y_get(n, "from")));
+  es_graph_prefetch_task(r->g, y_text(y_get(n, "to")));
+}
+
+static const YStream streams[] = {{"tasks", NULL, task_item, NULL, task_ahead},
+                                  {"deferred", after_tasks, deferred_item, NULL, NULL},
+                                  {"edges", after_tasks, edge_item, NULL, edge_ahead},
+                                  {NULL, NULL, NULL, NULL, NULL}};
 static const YFormat format = {top_keys, streams, begin_graph, end_graph};
 
 static int read_graphs(EsGraphList *out, EsError *err, const char *path, const char *buf,

@@ -18,26 +18,33 @@ static void report(YIn *in, EsMark m, const char *msg) {
   es_error_set(in->err, ES_EINVAL, in->file, m.line, m.col, "%s", msg);
 }
 
-int y_error(YIn *in, const YNode *n, const char *fmt, ...) {
-  EsMark m = n ? y_mark(n) : (EsMark){1, 1};
+/* Counts an error, and reports it or holds it for its list; past
+ * Y_MAX_ERRORS the one error more says so and stops the reading. */
+static void note_error(YIn *in, EsMark m, const char *msg) {
   if (in->errors > Y_MAX_ERRORS)
-    return ES_EINVAL;
-  char msg[480] = "too many errors emitted, stopping now";
+    return;
   if (++in->errors > Y_MAX_ERRORS) {
     in->stop = true;
-  } else {
-    va_list ap;
-    va_start(ap, fmt);
-    vsnprintf(msg, sizeof msg, fmt, ap);
-    va_end(ap);
+    msg = "too many errors emitted, stopping now";
   }
   if (!in->streaming) {
     report(in, m, msg);
-    return ES_EINVAL;
+    return;
   }
   YHeld *h = &in->held[in->nheld++];
   h->list = in->streaming, h->mark = m;
-  memcpy(h->msg, msg, sizeof msg);
+  snprintf(h->msg, sizeof h->msg, "%s", msg);
+}
+
+int y_error(YIn *in, const YNode *n, const char *fmt, ...) {
+  if (in->errors > Y_MAX_ERRORS)
+    return ES_EINVAL;
+  char msg[480];
+  va_list ap;
+  va_start(ap, fmt);
+  vsnprintf(msg, sizeof msg, fmt, ap);
+  va_end(ap);
+  note_error(in, n ? y_mark(n) : (EsMark){1, 1}, msg);
   return ES_EINVAL;
 }
 
@@ -346,12 +353,32 @@ static const YStream *stream_of(const YFormat *f, const YNode *root, const YNode
   return NULL;
 }
 
-/* The items of a streamed list, or the pairs of a streamed mapping. */
+/* Hands item to the reader as though the item after it, captured to look
+ * ahead, were not read yet: the errors that capture counted since
+ * errors/nheld (an alias, or the error that stopped the reading) are set
+ * aside, and counted again after the item's own. */
+static void hand_over(YIn *in, const YStream *s, void *ctx, const YNode *item, int errors,
+                      int nheld) {
+  YHeld aside[Y_MAX_ERRORS + 1];
+  int naside = in->nheld - nheld;
+  memcpy(aside, in->held + nheld, sizeof *aside * (size_t)naside);
+  bool stop = in->stop;
+  in->errors = errors, in->nheld = nheld, in->stop = false;
+  s->item(ctx, s->key, item);
+  in->stop |= stop;
+  for (int i = 0; i < naside; i++)
+    note_error(in, aside[i].mark, aside[i].msg);
+}
+
+/* The items of a streamed list, or the pairs of a streamed mapping. A list
+ * with an `ahead` hook is read one item ahead, in two arenas by turns. */
 static void stream_value(YIn *in, const YStream *s, YNode *value, void *ctx) {
   consume(in); /* the start of the list or mapping */
   value->streamed = true;
   value->text = s->key;
   in->streaming = s->key;
+  const YNode *waiting = NULL; /* the item before, with ahead */
+  int errors = in->errors, nheld = in->nheld; /* counted before the last capture */
   for (;;) {
     const yaml_event_t *ev = peek(in);
     if (!ev)
@@ -360,18 +387,28 @@ static void stream_value(YIn *in, const YStream *s, YNode *value, void *ctx) {
       consume(in);
       break;
     }
-    YNode *a = capture(in, &in->item), *b = s->pair && a ? capture(in, &in->item) : NULL;
+    EsArena *arena = &in->item[value->len % 2];
+    es_arena_reset(arena);
+    YNode *a = capture(in, arena), *b = s->pair && a ? capture(in, arena) : NULL;
     if (!a || (s->pair && !b))
       break;
     value->len++;
     if (s->pair)
       s->pair(ctx, s->key, a, b);
-    else
+    else if (!s->ahead)
       s->item(ctx, s->key, a);
-    es_arena_reset(&in->item);
+    else {
+      s->ahead(ctx, a);
+      if (waiting)
+        hand_over(in, s, ctx, waiting, errors, nheld);
+      waiting = a;
+    }
+    errors = in->errors, nheld = in->nheld;
     if (in->stop)
       break;
   }
+  if (waiting)
+    hand_over(in, s, ctx, waiting, errors, nheld);
   in->streaming = NULL;
 }
 
@@ -475,7 +512,8 @@ static int read_stream(YIn *in, const YFormat *f, void *ctx) {
       continue; /* STREAM-START, DOCUMENT-END */
     int rc = read_doc(in, f, ctx);
     es_arena_free(&in->doc);
-    es_arena_free(&in->item);
+    es_arena_free(&in->item[0]);
+    es_arena_free(&in->item[1]);
     if (rc)
       return rc;
   }
@@ -490,7 +528,8 @@ static int read_with(YIn *in, const YFormat *f, void *ctx) {
   if (in->have_ev)
     yaml_event_delete(&in->ev);
   es_arena_free(&in->doc);
-  es_arena_free(&in->item);
+  es_arena_free(&in->item[0]);
+  es_arena_free(&in->item[1]);
   yaml_parser_delete(&in->parser);
   return rc;
 }

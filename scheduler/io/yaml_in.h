@@ -3,7 +3,7 @@
  * A document streams: the items of its large top-level lists (graph tasks
  * and edges, profile entries, schedule assignments, ...) go to the file's
  * reader one at a time, each captured into small nodes (YNode) that live
- * only until the next item; the other top-level values are captured whole
+ * only until the next item (or the one after, read ahead); the other top-level values are captured whole
  * and read when the document ends. Nothing holds the whole document, so
  * memory follows the model, not the file, and no libyaml limit on document
  * size applies. Nesting deeper than Y_MAX_DEPTH and more than Y_MAX_ERRORS
@@ -65,7 +65,8 @@ typedef struct YIn {
   yaml_event_t ev; /* the event read ahead, when have_ev */
   bool have_ev;
   int depth;
-  EsArena item, doc; /* nodes of the current item; of the document's other values */
+  EsArena item[2], doc; /* nodes of the current item (and the one before, read
+                           ahead); of the document's other values */
 } YIn;
 
 /* libyaml's marks are 0-based; diagnostics are 1-based. */
@@ -122,12 +123,18 @@ const YNode *y_keep(YIn *in, const YNode *n);
  * is not ready, or not of that type, is captured whole for the document's
  * end, where the reader finds it in the root as usual; a streamed one is
  * in the root too, marked streamed, with len its count; the reader calls
- * y_streamed where it would read it. list is key. */
+ * y_streamed where it would read it. list is key.
+ *
+ * With ahead, a list is read one item ahead: ahead sees each item as soon
+ * as it is captured, and item gets it after the next one is captured (the
+ * last at the list's end), its errors held in the same order as without;
+ * a reader uses ahead to start the memory loads item will need. */
 typedef struct YStream {
   const char *key;
   bool (*ready)(const YNode *root_so_far);
   void (*item)(void *ctx, const char *list, const YNode *item);
   void (*pair)(void *ctx, const char *list, const YNode *key, const YNode *value);
+  void (*ahead)(void *ctx, const YNode *item);
 } YStream;
 
 /* A kind of file. begin sees the document's root before its values (type

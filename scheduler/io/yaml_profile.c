@@ -244,8 +244,8 @@ static void entry_item(void *ctx, const char *list, const YNode *n) {
   read_entry(ctx, n);
 }
 
-static const YStream streams[] = {{"tasks", after_version, entry_item, NULL},
-                                  {NULL, NULL, NULL, NULL}};
+static const YStream streams[] = {{"tasks", after_version, entry_item, NULL, NULL},
+                                  {NULL, NULL, NULL, NULL, NULL}};
 static const YFormat format = {top_keys, streams, begin_profile, end_profile};
 
 int es_profile_read(const char *path, EsProfile **out, EsError *err) {

@@ -341,15 +341,15 @@ static void duplicate_item(void *ctx, const char *list, const YNode *n) {
   read_duplicate(ctx, n);
 }
 
-static const YStream streams[] = {{"assignment", NULL, NULL, assigned_pair},
-                                  {"levels", after_assignment, NULL, per_task_pair},
-                                  {"timing", after_assignment, NULL, per_task_pair},
-                                  {"keys", after_assignment, NULL, per_task_pair},
-                                  {"expected_time", after_assignment, NULL, per_task_pair},
-                                  {"expected_energy", after_assignment, NULL, per_task_pair},
-                                  {"kinds", after_assignment, NULL, per_task_pair},
-                                  {"duplicates", after_assignment, duplicate_item, NULL},
-                                  {NULL, NULL, NULL, NULL}};
+static const YStream streams[] = {{"assignment", NULL, NULL, assigned_pair, NULL},
+                                  {"levels", after_assignment, NULL, per_task_pair, NULL},
+                                  {"timing", after_assignment, NULL, per_task_pair, NULL},
+                                  {"keys", after_assignment, NULL, per_task_pair, NULL},
+                                  {"expected_time", after_assignment, NULL, per_task_pair, NULL},
+                                  {"expected_energy", after_assignment, NULL, per_task_pair, NULL},
+                                  {"kinds", after_assignment, NULL, per_task_pair, NULL},
+                                  {"duplicates", after_assignment, duplicate_item, NULL, NULL},
+                                  {NULL, NULL, NULL, NULL, NULL}};
 static const YFormat format = {top_keys, streams, begin_schedule, end_schedule};
 
 int es_schedule_read(const char *path, EsScheduleList *out, EsError *err) {

@@ -93,6 +93,11 @@ int es_graph_find_task(EsGraph *g, const char *name) {
   return es_strmap_get(&g->task_index, name);
 }
 
+void es_graph_prefetch_task(const EsGraph *g, const char *name) {
+  if (name && !g->index_dropped)
+    es_strmap_prefetch(&g->task_index, name);
+}
+
 int es_graph_add_value(EsGraph *g, int t, bool is_time, int device, int level, double value,
                        EsMark mark) {
   if (es_vec_reserve(&g->values, &g->values_cap, g->nvalues + 1, sizeof *g->values))

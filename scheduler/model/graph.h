@@ -195,6 +195,9 @@ int es_graph_add_task(EsGraph *g, const char *name);
 /* Index of the task named name, or -1. O(1) expected (after an O(n)
  * rebuild of the index the first time after es_graph_drop_index). */
 int es_graph_find_task(EsGraph *g, const char *name);
+/* Starts loading the index entry es_graph_find_task(g, name) will read: a
+ * reader calls it an item before it looks name up. Only a hint. */
+void es_graph_prefetch_task(const EsGraph *g, const char *name);
 /* Frees the name index until the next es_graph_find_task (or
  * es_graph_add_task) needs it. */
 void es_graph_drop_index(EsGraph *g);
