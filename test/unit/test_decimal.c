@@ -35,7 +35,7 @@ static void check(double v) {
   test_checks++;
   if (strtod(got, NULL) != v)
     TEST_FAIL("%.17g printed as %s, which reads back as %.17g", v, got, strtod(got, NULL));
-  if (v == (double)(long long)v && fabs(v) < 1e15)
+  if (fabs(v) < 1e15 && v == (double)(long long)v)
     return; /* integers: their digits */
   reference(v, want);
   if (strcmp(got, want) != 0)
