@@ -377,7 +377,7 @@ static void stream_value(YIn *in, const YStream *s, YNode *value, void *ctx) {
   value->streamed = true;
   value->text = s->key;
   in->streaming = s->key;
-  const YNode *waiting = NULL; /* the item before, with ahead */
+  const YNode *waiting = NULL;                /* the item before, with ahead */
   int errors = in->errors, nheld = in->nheld; /* counted before the last capture */
   for (;;) {
     const yaml_event_t *ev = peek(in);

@@ -15,8 +15,8 @@
 #include <stdint.h>
 #include <stdlib.h>
 
-#include "scheduler/base/rng.h"
 #include "scheduler/base/decimal.h"
+#include "scheduler/base/rng.h"
 #include "test.h"
 
 static void reference(double v, char buf[32]) {
@@ -128,13 +128,45 @@ static void check_read(const char *text) {
 }
 
 static void read_cases(EsRng *rng) {
-  static const char *const fixed[] = {
-      "0", "-0", "+0.0", "1", "0.1", ".5", "5.", "-.25e1", "1e", "1e+", "1e-x", "1.5E3",
-      "00000000000000000000000001.5", "0.3000000000000000444", "9007199254740993",
-      "4503599627370496.5", "4503599627370497.5", "18446744073709551615", "1e22", "1e23",
-      "123456789012345678e-22", "1.7976931348623157e308", "4.9e-324", "1e-400", "1e99999",
-      "0x1p3", "0X10", "inf", "-infinity", "nan", " 1", "1..2", "1.2.3", "-", "+", ".", "e5",
-      "12345678901234567890", "1234567890123456789.5"};
+  static const char *const fixed[] = {"0",
+                                      "-0",
+                                      "+0.0",
+                                      "1",
+                                      "0.1",
+                                      ".5",
+                                      "5.",
+                                      "-.25e1",
+                                      "1e",
+                                      "1e+",
+                                      "1e-x",
+                                      "1.5E3",
+                                      "00000000000000000000000001.5",
+                                      "0.3000000000000000444",
+                                      "9007199254740993",
+                                      "4503599627370496.5",
+                                      "4503599627370497.5",
+                                      "18446744073709551615",
+                                      "1e22",
+                                      "1e23",
+                                      "123456789012345678e-22",
+                                      "1.7976931348623157e308",
+                                      "4.9e-324",
+                                      "1e-400",
+                                      "1e99999",
+                                      "0x1p3",
+                                      "0X10",
+                                      "inf",
+                                      "-infinity",
+                                      "nan",
+                                      " 1",
+                                      "1..2",
+                                      "1.2.3",
+                                      "-",
+                                      "+",
+                                      ".",
+                                      "e5",
+                                      "12345678901234567890",
+                                      "1234567890123456789.5"};
   for (size_t i = 0; i < sizeof fixed / sizeof *fixed; i++)
     check_read(fixed[i]);
   int fast_before = fast_reads;
@@ -158,10 +190,12 @@ static void read_cases(EsRng *rng) {
     /* halfway between two doubles: odd multiples of 2^(k-1) between
      * 2^(52+k) and 2^(53+k), written whole, and x.5 between 2^52 and 2^53 */
     int k = 1 + (int)(es_rng_next(rng) % 11);
-    uint64_t above = (UINT64_C(1) << (52 + k)) + (es_rng_next(rng) >> 11 | 1) * (UINT64_C(1) << (k - 1));
+    uint64_t above =
+        (UINT64_C(1) << (52 + k)) + (es_rng_next(rng) >> 11 | 1) * (UINT64_C(1) << (k - 1));
     snprintf(t, sizeof t, "%llu", (unsigned long long)above);
     check_read(t);
-    snprintf(t, sizeof t, "%llu.5", (unsigned long long)((UINT64_C(1) << 52) + (es_rng_next(rng) >> 12)));
+    snprintf(t, sizeof t, "%llu.5",
+             (unsigned long long)((UINT64_C(1) << 52) + (es_rng_next(rng) >> 12)));
     check_read(t);
   }
   /* most of these are the reader's own: a test of it, not of strtod */
