@@ -3,11 +3,12 @@
  * A document streams: the items of its large top-level lists (graph tasks
  * and edges, profile entries, schedule assignments, ...) go to the file's
  * reader one at a time, each captured into small nodes (YNode) that live
- * only until the next item (or the one after, read ahead); the other top-level values are captured whole
- * and read when the document ends. Nothing holds the whole document, so
- * memory follows the model, not the file, and no libyaml limit on document
- * size applies. Nesting deeper than Y_MAX_DEPTH and more than Y_MAX_ERRORS
- * errors stop the reading with an error.
+ * only until the next item (or the one after, read ahead); the other
+ * top-level values are captured whole and read when the document ends.
+ * Nothing holds the whole document, so memory follows the model, not the
+ * file, and no libyaml limit on document size applies. Nesting deeper than
+ * Y_MAX_DEPTH and more than Y_MAX_ERRORS errors stop the reading with an
+ * error.
  *
  * Not a public header: nothing outside yaml_*.c includes it.
  */
