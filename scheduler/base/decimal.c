@@ -296,7 +296,8 @@ bool es_read_decimal(const char *text, const char **end, double *out) {
         return false;
       w = w * 10 + (uint64_t)(*c - '0'), kept++;
     }
-    e10 -= point;
+    if ((e10 -= point) < -9999) /* zeros after the point: strtod's (no int overflow) */
+      return false;
   }
   if (!any)
     return false;
