@@ -124,6 +124,13 @@ void diag(DiagLevel level, const char *file, int line, int col, const char *fmt,
   va_end(ap);
 }
 
+_Noreturn void diag_error_exit_without_memory(const char *file, const char *message) {
+  errors++;
+  write_diag(stderr, DIAG_ERROR, file, 0, 0, message); /* unbuffered; line 0: no source read */
+  diag_summary();
+  _exit(1);
+}
+
 void diag_error(const EsError *err) {
   diag(DIAG_ERROR, err->file[0] ? err->file : NULL, err->line, err->col, "%s", err->message);
 }

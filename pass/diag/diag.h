@@ -43,4 +43,10 @@ bool diag_quiet(void);
  * error or warning was reported. */
 void diag_summary(void);
 
+/* After a crash inside a library, which may have left the C library's
+ * allocator locked (a stack overflow inside malloc): reports the error at
+ * file without allocating, prints the count line, and ends the process
+ * with exit status 1 rather than hang at its next malloc or free. */
+_Noreturn void diag_error_exit_without_memory(const char *file, const char *message);
+
 #endif

@@ -4,9 +4,9 @@
 
 #include <signal.h>
 #include <stdio.h>
-#include <sys/resource.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
 
 #include "pass/diag/diag.h"
 #include "pass/frontend/public_headers.h"
@@ -61,6 +61,12 @@ static const char **base_args(const char *const *args, int nargs, int *out_n) {
  * gives its own thread). */
 enum { SIGNAL_STACK = 1 << 16, PARSE_STACK = 64 << 20 };
 
+/* Not from malloc: after a crash, this process may not free (below). */
+static char signal_stack[SIGNAL_STACK];
+static bool crash_ends_process;
+
+void tu_end_process_on_crash(void) { crash_ends_process = true; }
+
 /* clang_createIndex installs libclang's handlers, unless the user turned its
  * crash recovery off (LIBCLANG_DISABLE_CRASH_RECOVERY). */
 static void handlers_on_signal_stack(void) {
@@ -81,8 +87,8 @@ static void handlers_on_signal_stack(void) {
 static enum CXErrorCode parse_safely(CXIndex index, const char *path, const char *const *argv,
                                      int argc, struct CXUnsavedFile *unsaved, unsigned flags,
                                      CXTranslationUnit *tu) {
-  stack_t alt = {.ss_sp = malloc(SIGNAL_STACK), .ss_size = SIGNAL_STACK}, previous;
-  bool alt_on = alt.ss_sp && sigaltstack(&alt, &previous) == 0;
+  stack_t alt = {.ss_sp = signal_stack, .ss_size = SIGNAL_STACK}, previous;
+  bool alt_on = sigaltstack(&alt, &previous) == 0;
   struct rlimit limit, capped;
   bool cap = getrlimit(RLIMIT_STACK, &limit) == 0 && limit.rlim_cur > PARSE_STACK;
   if (cap) {
@@ -95,7 +101,6 @@ static enum CXErrorCode parse_safely(CXIndex index, const char *path, const char
     setrlimit(RLIMIT_STACK, &limit);
   if (alt_on)
     sigaltstack(&previous, NULL);
-  free(alt.ss_sp);
   return rc;
 }
 
@@ -124,6 +129,8 @@ bool tu_parse(Tu *t, const Source *src, const char *abs_path, const char *const 
   if (skipped)
     flags |= CXTranslationUnit_DetailedPreprocessingRecord;
   enum CXErrorCode rc = parse_safely(t->index, abs_path, argv, n, &unsaved, flags, &t->tu);
+  if (rc == CXError_Crashed && crash_ends_process)
+    diag_error_exit_without_memory(src->path, "libclang could not parse the file (error 2)");
   free(argv);
   free(contents);
   if (rc != CXError_Success || !t->tu) {

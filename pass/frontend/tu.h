@@ -26,6 +26,12 @@ typedef struct Tu {
 bool tu_parse(Tu *t, const Source *src, const char *abs_path, const char *const *args, int nargs,
               const char *appendix, bool skipped);
 void tu_dispose(Tu *t);
+/* For a process that parses one file (esched-frontend): a crash inside
+ * libclang ends the process with the error (exit 1) instead of returning
+ * false, since the crash may have left the allocator locked
+ * (diag_error_exit_without_memory). Processes that go on after a crash
+ * (the compile fuzz target) keep the default. */
+void tu_end_process_on_crash(void);
 
 /* Prints clang's errors (not warnings; nothing from the appendix) and
  * returns how many there were. */

@@ -7,6 +7,7 @@
 #include "pass/cli/args.h"
 #include "pass/cli/write.h"
 #include "pass/diag/diag.h"
+#include "pass/frontend/tu.h"
 #include "pass/frontend_cli/frontend_commands.h"
 #include "pass/version.h"
 
@@ -29,6 +30,7 @@ int main(int argc, char **argv) {
     return 0;
   }
   pass_outputs_guard(argc, argv);
+  tu_end_process_on_crash();
   for (const Command *c = commands; argc >= 2 && c->name; c++)
     if (!strcmp(argv[1], c->name)) {
       int rc = c->run(argc - 2, argv + 2);
