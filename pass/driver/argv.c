@@ -2,6 +2,7 @@
 #include "pass/driver/argv.h"
 
 #include <errno.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -44,7 +45,13 @@ int argv_run(const Argv *a) {
   int status;
   if (waitpid(pid, &status, 0) < 0)
     return 1;
-  return WIFEXITED(status) ? WEXITSTATUS(status) : 1;
+  if (WIFEXITED(status))
+    return WEXITSTATUS(status);
+  int sig = WTERMSIG(status);
+  if (sig != SIGINT && sig != SIGQUIT && sig != SIGPIPE) /* not a stop the user asked for */
+    fprintf(stderr, "esched-cc: error: '%s' was terminated by signal %d (%s)\n", a->v[0], sig,
+            strsignal(sig));
+  return 1;
 }
 
 bool has_prefix(const char *s, const char *prefix) {

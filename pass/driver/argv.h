@@ -15,7 +15,8 @@ typedef struct Argv {
 void argv_push(Argv *a, const char *s);
 void argv_free(Argv *a);
 /* Runs a as a command (PATH searched) and waits: its exit status, 1 when it
- * could not run or died from a signal. */
+ * could not run or died from a signal (a crash or a kill is an error naming
+ * the signal, as GCC's driver names it; an interrupt or SIGPIPE is not). */
 int argv_run(const Argv *a);
 
 bool has_prefix(const char *s, const char *prefix);
