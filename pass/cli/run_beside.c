@@ -65,7 +65,14 @@ int pass_run_beside(const char *program, char **argv, const char *what) {
   while (rc == 0 && waitpid(pid, &status, 0) < 0)
     if (errno != EINTR)
       rc = -1;
+  int error = errno;
+  child = 0;
+  sigaction(SIGINT, &old[0], NULL);
+  sigaction(SIGQUIT, &old[1], NULL);
+  for (int i = 0; i < 2; i++)
+    sigaction(passed_on[i], &old[2 + i], NULL);
   if (rc < 0) {
+    errno = error;
     diag(DIAG_ERROR, NULL, 0, 0, "%s: cannot run %s: %s", what, path, strerror(errno));
     return 1;
   }
