@@ -30,8 +30,8 @@
 
 /* The own-task slot before (v, -1) on dev, or NULL. */
 static const EsSlot *prev_slot(const EsTimeline *tl, int dev, double start, int v) {
-  int i = es_timeline_find(tl, dev, start, v, -1);
-  return i > 0 ? &tl->slot[dev][i - 1] : NULL;
+  EsSlotAt at;
+  return es_timeline_find(tl, dev, start, v, -1, &at) ? es_timeline_step(tl, dev, at, -1) : NULL;
 }
 
 /* Lines 9-25 for task v; duplicates keep their level. */
@@ -69,9 +69,12 @@ static int compact_one(const EsProblem *p, EsDvfsState *st, EsSolution *s, int v
   (void)horizon;
   EsCopyAt at = es_copy_at(p, s, v, copy);
   double ready = es_timed_ready(p, &st->dag, s, &st->ix, v, at.dev);
-  int j = es_timeline_find(&st->tl, at.dev, at.start, v, copy);
-  if (j > 0 && st->tl.slot[at.dev][j - 1].finish > ready)
-    ready = st->tl.slot[at.dev][j - 1].finish;
+  EsSlotAt j;
+  const EsSlot *before = es_timeline_find(&st->tl, at.dev, at.start, v, copy, &j)
+                             ? es_timeline_step(&st->tl, at.dev, j, -1)
+                             : NULL;
+  if (before && before->finish > ready)
+    ready = before->finish;
   EsDvfsMove back = {at.label, ready};
   return ready < at.start ? es_dvfs_take_first(p, st, s, v, copy, &back, 1) : ES_OK;
 }

@@ -55,9 +55,12 @@ double es_dvfs_latest_finish(const EsProblem *p, const EsDvfsState *st, const Es
   const EsDag *d = &st->dag;
   EsCopyAt me = es_copy_at(p, s, v, copy);
   double lf = horizon;
-  int i = es_timeline_find(&st->tl, me.dev, me.start, v, copy);
-  if (i >= 0 && i + 1 < st->tl.len[me.dev] && st->tl.slot[me.dev][i + 1].start < lf)
-    lf = st->tl.slot[me.dev][i + 1].start; /* the next slot on its processor */
+  EsSlotAt at;
+  const EsSlot *next = es_timeline_find(&st->tl, me.dev, me.start, v, copy, &at)
+                           ? es_timeline_step(&st->tl, me.dev, at, 1)
+                           : NULL;
+  if (next && next->start < lf)
+    lf = next->start; /* the next slot on its processor */
   for (int k = d->succ_first[v]; k < d->succ_first[v + 1]; k++) {
     int c = d->succ[k].task, item = d->succ[k].item;
     for (int j = -1; j != -2; j = next_copy(&st->ix, c, j)) {
@@ -89,9 +92,10 @@ int es_dvfs_fitting(const EsProblem *p, int v, int dev, double dur, int from, Es
  * its last slot finishes last. O(devices). */
 static double makespan(const EsTimeline *tl) {
   double m = 0;
-  for (int d = 0; d < tl->ndev; d++)
-    if (tl->len[d] > 0 && tl->slot[d][tl->len[d] - 1].finish > m)
-      m = tl->slot[d][tl->len[d] - 1].finish;
+  for (int d = 0; d < tl->ndev; d++) {
+    const EsSlot *last = es_timeline_last(tl, d);
+    m = last && last->finish > m ? last->finish : m;
+  }
   return m;
 }
 

@@ -18,11 +18,12 @@
  * the horizon. A fixed level L is the dissertation's rule as published.
  */
 #include <math.h>
+#include <stdlib.h>
 
-#include "scheduler/model/solution.h"
-#include "scheduler/model/dag.h"
-#include "scheduler/timeline/timeline.h"
 #include "scheduler/dvfs/dvfs_pass.h"
+#include "scheduler/model/dag.h"
+#include "scheduler/model/solution.h"
+#include "scheduler/timeline/timeline.h"
 
 static int scale_copy(const EsProblem *p, EsDvfsState *st, EsSolution *s, int v, int copy,
                       int level, double horizon) {
@@ -46,11 +47,16 @@ int es_dvfs_scale(const EsProblem *p, int level, double horizon, EsSolution *s, 
   int rc = es_dvfs_state_init(&st, p, s, err);
   if (rc)
     return rc;
-  for (int dev = 0; !rc && dev < p->ndevices; dev++)
-    for (int i = 0; !rc && i < st.tl.len[dev]; i++) {
-      EsSlot x = st.tl.slot[dev][i]; /* the slot moves in place: same start, same index */
-      rc = scale_copy(p, &st, s, x.task, x.copy, level, horizon);
-    }
+  /* Each processor's slots in order, as they were: a slot keeps its start
+   * when it changes level, but its finish moves. */
+  EsSlot *slots = malloc(((size_t)s->ntasks + s->ndups + 1) * sizeof *slots);
+  rc = slots ? ES_OK : ES_ENOMEM;
+  for (int dev = 0; !rc && dev < p->ndevices; dev++) {
+    es_timeline_copy(&st.tl, dev, slots);
+    for (int i = 0, n = es_timeline_len(&st.tl, dev); !rc && i < n; i++)
+      rc = scale_copy(p, &st, s, slots[i].task, slots[i].copy, level, horizon);
+  }
+  free(slots);
   if (!rc && level >= 0)
     rc = es_dvfs_idle(p, level, s, err);
   es_dvfs_state_free(&st);

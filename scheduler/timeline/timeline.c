@@ -2,92 +2,148 @@
  * insertion-based list scheduling (HEFT's insertion policy; EASEF Eq. 11's
  * "first idle slot long enough").
  *
- * Each processor keeps its slots in an array sorted by start, and over the
- * gaps before them a max segment tree: leaf i holds slot[i].start -
- * slot[i - 1].finish. A gap search binary-searches the first slot ending
- * after the ready time, then asks the tree for the first later gap that may
- * be long enough, in O(log n) instead of a scan of every slot after the
- * ready time (most searches end after the last slot: list schedulers ask
- * every processor, and the ready time lags far behind the end). The tree
- * only filters: each candidate is checked with the very comparison of a
+ * Each processor keeps its slots sorted by start in blocks of at most B
+ * slots (arrays, themselves in an array of pointers in time order), and a
+ * max tree over the blocks: leaf b holds the longest gap before a slot of
+ * block b (its start less the finish of the slot before it). A gap search
+ * finds the first slot ending after the ready time (galloping back over
+ * the blocks' last finishes, then bisecting one block), scans the rest of
+ * that block, and asks the tree for the next block that may hold a gap long
+ * enough: O(log n + B) instead of a scan of every slot after the ready
+ * time (most searches end after the last slot: list schedulers ask every
+ * processor, and the ready time lags far behind the end). The tree only
+ * filters: each candidate gap is checked with the very comparison of a
  * scan, ready or finish + dur <= start, so a gap whose rounding differs is
- * neither missed nor taken. Inserting or removing slot i shifts the slots
- * after it and updates their leaves: O(n - i + log n); list schedulers
- * mostly append.
+ * neither missed nor taken.
+ *
+ * An insertion or removal shifts the slots after it in its block only. A
+ * full block splits in two, and a block left with its neighbour at most
+ * half full merges with it, so the O(blocks) of renumbering the tree's
+ * leaves comes once in B / 2 changes at most. (With one array per
+ * processor, an insertion shifted every later slot and its leaf: at 10^6
+ * tasks HNPD spent 43 % of its time there and in the gap search's
+ * bisection, whose probes all missed the cache.)
  */
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "scheduler/base/vec.h"
 #include "scheduler/model/solution.h"
 #include "scheduler/timeline/timeline.h"
 
+enum { B = ES_LANE_BLOCK };
+
 int es_timeline_init(EsTimeline *t, int ndev) {
   t->ndev = ndev;
-  t->slot = calloc((size_t)ndev + 1, sizeof *t->slot);
-  t->len = calloc((size_t)ndev + 1, sizeof *t->len);
-  t->cap = calloc((size_t)ndev + 1, sizeof *t->cap);
-  t->gap = calloc((size_t)ndev + 1, sizeof *t->gap);
-  t->leaves = calloc((size_t)ndev + 1, sizeof *t->leaves);
-  if (!t->slot || !t->len || !t->cap || !t->gap || !t->leaves) {
-    es_timeline_free(t);
-    return ES_ENOMEM;
-  }
-  return ES_OK;
+  t->lane = calloc((size_t)ndev + 1, sizeof *t->lane);
+  return t->lane ? ES_OK : ES_ENOMEM;
+}
+
+static void lane_free(EsLane *l) {
+  for (int b = 0; b < l->nblk; b++)
+    free(l->blk[b]);
+  free(l->blk), free(l->n), free(l->end), free(l->gap);
+  memset(l, 0, sizeof *l);
 }
 
 void es_timeline_free(EsTimeline *t) {
   if (!t)
     return;
-  for (int d = 0; d < t->ndev; d++) {
-    free(t->slot ? t->slot[d] : NULL);
-    free(t->gap ? t->gap[d] : NULL);
-  }
-  free(t->slot), free(t->len), free(t->cap), free(t->gap), free(t->leaves);
+  for (int d = 0; t->lane && d < t->ndev; d++)
+    lane_free(&t->lane[d]);
+  free(t->lane);
   memset(t, 0, sizeof *t);
 }
 
-/* ---- the gap tree ---- */
+/* ---- blocks and the gap tree ---- */
 
-/* The gap before slot i; none before the first slot or past the last. */
-static double gap_before(const EsTimeline *t, int d, int i) {
-  const EsSlot *s = t->slot[d];
-  return i > 0 && i < t->len[d] ? s[i].start - s[i - 1].finish : -INFINITY;
+static const EsSlot *last_of(const EsLane *l, int b) { return &l->blk[b][l->n[b] - 1]; }
+
+/* The longest gap before a slot of block b; none before the first slot. */
+static double block_gap(const EsLane *l, int b) {
+  const EsSlot *s = l->blk[b];
+  double g = b > 0 ? s[0].start - last_of(l, b - 1)->finish : -INFINITY;
+  for (int j = 1; j < l->n[b]; j++)
+    g = s[j].start - s[j - 1].finish > g ? s[j].start - s[j - 1].finish : g;
+  return g;
 }
 
-/* Refreshes leaves [lo, hi) and their ancestors. O(hi - lo + log n). */
-static void refresh(EsTimeline *t, int d, int lo, int hi) {
-  double *g = t->gap[d];
-  int size = t->leaves[d];
-  hi = hi < size ? hi : size;
-  if (lo >= hi)
-    return;
-  for (int i = lo; i < hi; i++)
-    g[size + i] = gap_before(t, d, i);
-  for (int a = (size + lo) / 2, b = (size + hi - 1) / 2; a >= 1; a /= 2, b /= 2)
-    for (int k = a; k <= b; k++)
+static void rebuild_tree(EsLane *l) {
+  double *g = l->gap;
+  for (int k = l->leaves - 1; k >= 1; k--)
+    g[k] = g[2 * k] > g[2 * k + 1] ? g[2 * k] : g[2 * k + 1];
+}
+
+/* Blocks b and b + 1 changed in place (b's last slot ends the gap before
+ * b + 1's first): their leaves and ancestors. O(B + log n). */
+static void touch(EsLane *l, int b) {
+  double *g = l->gap;
+  for (int c = b; c <= b + 1 && c < l->nblk; c++) {
+    g[l->leaves + c] = block_gap(l, c);
+    for (int k = (l->leaves + c) / 2; k >= 1; k /= 2)
       g[k] = g[2 * k] > g[2 * k + 1] ? g[2 * k] : g[2 * k + 1];
+  }
 }
 
-/* Room for n slots on d, the tree grown with the array. */
-static int reserve(EsTimeline *t, int d, int n) {
-  if (es_vec_reserve(&t->slot[d], &t->cap[d], n, sizeof(EsSlot)))
-    return ES_ENOMEM;
-  if (t->leaves[d] >= n)
+/* Room for one more block: the arrays, and the tree's leaves with them. */
+static int reserve_block(EsLane *l) {
+  if (l->nblk < l->cap)
     return ES_OK;
-  int size = t->leaves[d] ? t->leaves[d] : 8;
-  while (size < n)
-    size *= 2;
-  double *g = malloc(2 * (size_t)size * sizeof *g);
+  int cap = l->cap ? 2 * l->cap : 4;
+  EsSlot **blk = realloc(l->blk, (size_t)cap * sizeof *blk);
+  if (blk)
+    l->blk = blk;
+  int *n = blk ? realloc(l->n, (size_t)cap * sizeof *n) : NULL;
+  if (n)
+    l->n = n;
+  double *end = n ? realloc(l->end, (size_t)cap * sizeof *end) : NULL;
+  if (end)
+    l->end = end;
+  double *g = end ? malloc(2 * (size_t)cap * sizeof *g) : NULL;
   if (!g)
     return ES_ENOMEM;
-  for (int k = 0; k < 2 * size; k++)
+  for (int k = 0; k < 2 * cap; k++)
     g[k] = -INFINITY;
-  free(t->gap[d]);
-  t->gap[d] = g, t->leaves[d] = size;
-  refresh(t, d, 0, t->len[d]);
+  for (int b = 0; b < l->nblk; b++)
+    g[cap + b] = l->gap[l->leaves + b];
+  free(l->gap);
+  l->gap = g, l->leaves = l->cap = cap;
+  rebuild_tree(l);
   return ES_OK;
+}
+
+/* Opens an empty block at b; the blocks from b on move up by one. The
+ * caller fills it, sets its end and leaf, and rebuilds the tree. */
+static int open_block(EsLane *l, int b) {
+  EsSlot *s = malloc(B * sizeof *s);
+  if (!s || reserve_block(l)) {
+    free(s);
+    return ES_ENOMEM;
+  }
+  size_t after = (size_t)(l->nblk - b);
+  double *leaf = l->gap + l->leaves;
+  memmove(&l->blk[b + 1], &l->blk[b], after * sizeof *l->blk);
+  memmove(&l->n[b + 1], &l->n[b], after * sizeof *l->n);
+  memmove(&l->end[b + 1], &l->end[b], after * sizeof *l->end);
+  memmove(&leaf[b + 1], &leaf[b], after * sizeof *leaf);
+  l->blk[b] = s, l->n[b] = 0, l->end[b] = leaf[b] = -INFINITY;
+  l->nblk++;
+  return ES_OK;
+}
+
+/* Drops the empty block at b; the blocks after it move down by one. */
+static void close_block(EsLane *l, int b) {
+  free(l->blk[b]);
+  size_t after = (size_t)(l->nblk - b - 1);
+  double *leaf = l->gap + l->leaves;
+  memmove(&l->blk[b], &l->blk[b + 1], after * sizeof *l->blk);
+  memmove(&l->n[b], &l->n[b + 1], after * sizeof *l->n);
+  memmove(&l->end[b], &l->end[b + 1], after * sizeof *l->end);
+  memmove(&leaf[b], &leaf[b + 1], after * sizeof *leaf);
+  leaf[--l->nblk] = -INFINITY;
+  if (b < l->nblk) /* its first gap now starts at the block before */
+    leaf[b] = block_gap(l, b);
+  rebuild_tree(l);
 }
 
 /* The first leaf at or after lo holding at least th, or -1. O(log n). */
@@ -110,20 +166,32 @@ static int first_at_least(const double *g, int size, int lo, double th) {
   return k - size;
 }
 
-/* ---- the timeline ---- */
+/* ---- searches ---- */
 
-/* Index of the first slot whose finish is after x (slots do not overlap,
- * so finishes are sorted too). The search gallops back from the last slot
- * before it bisects: O(log k) for the k-th slot from the end, and the
- * recent slots that list scheduling's ready times mostly fall among are
- * the ones in the cache (cpop's searches at 10^5 tasks: 10 %
- * fewer instructions and 25 % fewer first-level misses than bisecting all
- * the slots, counted by callgrind). */
-static int first_ending_after(const EsSlot *s, int n, double x) {
-  int lo = 0, hi = n;
-  for (int step = 1; hi > 0; step *= 2) { /* s[hi..n) all end after x */
+/* Whether a is at or before x in the slots' order (start, then finish). */
+static bool key_le(const EsSlot *a, const EsSlot *x) {
+  return a->start < x->start || (a->start == x->start && a->finish <= x->finish);
+}
+
+typedef bool (*Before)(const EsLane *l, int b, const void *x);
+
+static bool ends_by(const EsLane *l, int b, const void *x) {
+  return l->end[b] <= *(const double *)x;
+}
+static bool starts_before(const EsLane *l, int b, const void *x) {
+  return l->blk[b][0].start < *(const double *)x;
+}
+static bool begins_by(const EsLane *l, int b, const void *x) { return key_le(&l->blk[b][0], x); }
+
+/* The number of leading blocks b with before(l, b, x) (they are a prefix).
+ * The search gallops back from the last block before it bisects: O(log k)
+ * for the k-th block from the end, and list scheduling's ready times and
+ * insertions mostly fall among the recent blocks, the ones in the cache. */
+static int blocks_before(const EsLane *l, Before before, const void *x) {
+  int n = l->nblk, lo = 0, hi = n; /* before on [0, lo), not on [hi, n) */
+  for (int step = 1; hi > 0; step *= 2) {
     int probe = n - step > 0 ? n - step : 0;
-    if (s[probe].finish <= x) {
+    if (before(l, probe, x)) {
       lo = probe + 1;
       break;
     }
@@ -131,7 +199,7 @@ static int first_ending_after(const EsSlot *s, int n, double x) {
   }
   while (lo < hi) {
     int mid = (lo + hi) / 2;
-    if (s[mid].finish <= x)
+    if (before(l, mid, x))
       lo = mid + 1;
     else
       hi = mid;
@@ -139,102 +207,184 @@ static int first_ending_after(const EsSlot *s, int n, double x) {
   return lo;
 }
 
+/* The block where x belongs by before: the last one that begins before it,
+ * or the first block. */
+static int block_of(const EsLane *l, Before before, const void *x) {
+  int b = blocks_before(l, before, x);
+  return b > 0 ? b - 1 : 0;
+}
+
+/* Whether the gap before slot j of block b holds dur from ready on; *from
+ * receives where it would start. */
+static bool fits_before(const EsLane *l, int b, int j, double ready, double dur, double *from) {
+  const EsSlot *prev = j > 0 ? &l->blk[b][j - 1] : b > 0 ? last_of(l, b - 1) : NULL;
+  *from = prev && prev->finish > ready ? prev->finish : ready;
+  return *from + dur <= l->blk[b][j].start;
+}
+
+/* ---- the timeline ---- */
+
 double es_timeline_earliest(const EsTimeline *t, int d, double ready, double dur, bool insertion) {
-  const EsSlot *s = t->slot[d];
-  int n = t->len[d];
-  if (!insertion || n == 0 || s[n - 1].finish <= ready)
-    return n && s[n - 1].finish > ready ? s[n - 1].finish : ready;
+  const EsLane *l = &t->lane[d];
+  if (l->len == 0)
+    return ready;
+  const EsSlot *first = &l->blk[0][0], *last = last_of(l, l->nblk - 1);
+  if (!insertion || last->finish <= ready)
+    return last->finish > ready ? last->finish : ready;
   /* The tree's gaps are differences, the test below a sum: the slack keeps
    * every gap the test would take among the candidates. */
-  double scale = fabs(s[0].start) + fabs(s[n - 1].start) + fabs(s[n - 1].finish) + fabs(dur) + 1;
+  double scale = fabs(first->start) + fabs(last->start) + fabs(last->finish) + fabs(dur) + 1;
   double th = dur - 1e-12 * scale;
   /* No gap between slots may do (most searches): only the one before the
    * first slot can. */
-  if (!(t->gap[d][1] >= th))
-    return s[0].finish > ready && ready + dur <= s[0].start ? ready : s[n - 1].finish;
-  /* Slot i, the first ending after the ready time: the gap from there. */
-  int i = first_ending_after(s, n, ready);
-  double from = i > 0 && s[i - 1].finish > ready ? s[i - 1].finish : ready;
-  if (from + dur <= s[i].start)
-    return from;
-  /* Later slots: the gap from the finish of the slot before. */
-  for (int j = i + 1; j < n; j++) {
-    if ((j = first_at_least(t->gap[d], t->leaves[d], j, th)) < 0 || j >= n)
-      break;
-    from = s[j - 1].finish > ready ? s[j - 1].finish : ready;
-    if (from + dur <= s[j].start)
-      return from;
+  if (!(l->gap[1] >= th))
+    return first->finish > ready && ready + dur <= first->start ? ready : last->finish;
+  /* Block b holds the first slot ending after the ready time (the last
+   * slot does): every gap of b from that slot on, then the later blocks
+   * whose longest gap may do. */
+  int b = blocks_before(l, ends_by, &ready), lo = 0, hi = l->n[b];
+  while (lo < hi) {
+    int mid = (lo + hi) / 2;
+    if (l->blk[b][mid].finish <= ready)
+      lo = mid + 1;
+    else
+      hi = mid;
   }
-  return s[n - 1].finish;
+  double from;
+  for (int j = lo; j < l->n[b]; j++)
+    if (fits_before(l, b, j, ready, dur, &from))
+      return from;
+  while ((b = first_at_least(l->gap, l->leaves, b + 1, th)) >= 0 && b < l->nblk)
+    for (int j = 0; j < l->n[b]; j++)
+      if (fits_before(l, b, j, ready, dur, &from))
+        return from;
+  return last->finish;
 }
 
-/* Where x goes among the sorted slots: after every slot that starts
- * before it or at its start with an earlier or equal finish. */
-static int position(const EsSlot *s, int n, EsSlot x) {
+/* Where x goes in a block: after every slot at or before it. */
+static int position(const EsSlot *s, int n, const EsSlot *x) {
   int i = n;
-  while (i > 0 &&
-         (s[i - 1].start > x.start || (s[i - 1].start == x.start && s[i - 1].finish > x.finish)))
+  while (i > 0 && !key_le(&s[i - 1], x))
     i--;
   return i;
 }
 
 int es_timeline_insert(EsTimeline *t, int d, EsSlot x) {
-  if (reserve(t, d, t->len[d] + 1))
+  EsLane *l = &t->lane[d];
+  if (l->nblk == 0 && open_block(l, 0))
     return ES_ENOMEM;
-  EsSlot *s = t->slot[d];
-  int i = position(s, t->len[d], x);
-  memmove(&s[i + 1], &s[i], (size_t)(t->len[d] - i) * sizeof *s);
-  s[i] = x;
-  t->len[d]++;
-  refresh(t, d, i, t->len[d] + 1);
+  int b = block_of(l, begins_by, &x), j = position(l->blk[b], l->n[b], &x), split = -1;
+  if (l->n[b] == B) { /* the upper half to a new block after it */
+    if (open_block(l, b + 1))
+      return ES_ENOMEM;
+    memcpy(l->blk[b + 1], l->blk[b] + B / 2, (B - B / 2) * sizeof x);
+    l->n[b] = B / 2, l->n[b + 1] = B - B / 2;
+    l->end[b] = last_of(l, b)->finish, l->end[b + 1] = last_of(l, b + 1)->finish;
+    split = b;
+    if (j > B / 2)
+      b++, j -= B / 2;
+  }
+  EsSlot *s = l->blk[b];
+  memmove(&s[j + 1], &s[j], (size_t)(l->n[b] - j) * sizeof x);
+  s[j] = x;
+  l->n[b]++, l->len++;
+  l->end[b] = last_of(l, b)->finish;
+  if (split < 0) {
+    touch(l, b);
+    return ES_OK;
+  }
+  for (int c = split; c <= split + 2 && c < l->nblk; c++)
+    l->gap[l->leaves + c] = block_gap(l, c);
+  rebuild_tree(l);
   return ES_OK;
 }
 
-int es_timeline_find(const EsTimeline *t, int d, double start, int task, int copy) {
-  const EsSlot *s = t->slot[d];
-  int lo = 0, hi = t->len[d];
-  while (lo < hi) { /* the first slot starting at or after start */
+bool es_timeline_find(const EsTimeline *t, int d, double start, int task, int copy, EsSlotAt *at) {
+  const EsLane *l = &t->lane[d];
+  if (l->len == 0)
+    return false;
+  int b = block_of(l, starts_before, &start), lo = 0, hi = l->n[b];
+  while (lo < hi) { /* the first slot of b starting at or after start */
     int mid = (lo + hi) / 2;
-    if (s[mid].start < start)
+    if (l->blk[b][mid].start < start)
       lo = mid + 1;
     else
       hi = mid;
   }
-  for (int i = lo; i < t->len[d] && s[i].start == start; i++)
-    if (s[i].task == task && s[i].copy == copy)
-      return i;
-  return -1;
+  for (int i = lo; b < l->nblk; b++, i = 0)
+    for (; i < l->n[b]; i++) {
+      const EsSlot *s = &l->blk[b][i];
+      if (s->start != start)
+        return false;
+      if (s->task == task && s->copy == copy) {
+        *at = (EsSlotAt){b, i};
+        return true;
+      }
+    }
+  return false;
+}
+
+const EsSlot *es_timeline_step(const EsTimeline *t, int d, EsSlotAt at, int step) {
+  const EsLane *l = &t->lane[d];
+  int b = at.block, i = at.i + step;
+  if (i < 0) {
+    if (--b < 0)
+      return NULL;
+    i = l->n[b] - 1;
+  } else if (i >= l->n[b]) {
+    if (++b >= l->nblk)
+      return NULL;
+    i = 0;
+  }
+  return &l->blk[b][i];
+}
+
+const EsSlot *es_timeline_last(const EsTimeline *t, int d) {
+  const EsLane *l = &t->lane[d];
+  return l->len ? last_of(l, l->nblk - 1) : NULL;
+}
+
+int es_timeline_len(const EsTimeline *t, int d) { return t->lane[d].len; }
+
+void es_timeline_copy(const EsTimeline *t, int d, EsSlot *out) {
+  const EsLane *l = &t->lane[d];
+  for (int b = 0; b < l->nblk; out += l->n[b++])
+    memcpy(out, l->blk[b], (size_t)l->n[b] * sizeof *out);
 }
 
 bool es_timeline_remove(EsTimeline *t, int d, double start, int task, int copy) {
-  int i = es_timeline_find(t, d, start, task, copy);
-  if (i < 0)
+  EsSlotAt at;
+  if (!es_timeline_find(t, d, start, task, copy, &at))
     return false;
-  memmove(&t->slot[d][i], &t->slot[d][i + 1], (size_t)(t->len[d] - i - 1) * sizeof(EsSlot));
-  t->len[d]--;
-  refresh(t, d, i, t->len[d] + 1);
+  EsLane *l = &t->lane[d];
+  int b = at.block;
+  EsSlot *s = l->blk[b];
+  memmove(&s[at.i], &s[at.i + 1], (size_t)(l->n[b] - at.i - 1) * sizeof *s);
+  l->n[b]--, l->len--;
+  if (l->n[b] == 0) {
+    close_block(l, b);
+    return true;
+  }
+  l->end[b] = last_of(l, b)->finish;
+  /* Merged with a neighbour when the two fill at most half a block. */
+  int c = b + 1 < l->nblk && l->n[b] + l->n[b + 1] <= B / 2 ? b
+          : b > 0 && l->n[b - 1] + l->n[b] <= B / 2         ? b - 1
+                                                            : -1;
+  if (c < 0) {
+    touch(l, b);
+    return true;
+  }
+  memcpy(l->blk[c] + l->n[c], l->blk[c + 1], (size_t)l->n[c + 1] * sizeof *s);
+  l->n[c] += l->n[c + 1], l->n[c + 1] = 0;
+  l->end[c] = l->end[c + 1];
+  l->gap[l->leaves + c] = block_gap(l, c);
+  close_block(l, c + 1);
   return true;
 }
 
 int es_timeline_move(EsTimeline *t, int d, double start, int task, int copy, EsSlot x) {
-  int i = es_timeline_find(t, d, start, task, copy);
-  if (i < 0)
-    return es_timeline_insert(t, d, x);
-  EsSlot *s = t->slot[d];
-  int n = t->len[d];
-  /* Shift the slots between the old place and the new one by one. */
-  int j = i;
-  for (; j > 0 &&
-         (s[j - 1].start > x.start || (s[j - 1].start == x.start && s[j - 1].finish > x.finish));
-       j--)
-    s[j] = s[j - 1];
-  for (; j + 1 < n &&
-         (s[j + 1].start < x.start || (s[j + 1].start == x.start && s[j + 1].finish <= x.finish));
-       j++)
-    s[j] = s[j + 1];
-  s[j] = x;
-  refresh(t, d, i < j ? i : j, (i > j ? i : j) + 2);
-  return ES_OK;
+  es_timeline_remove(t, d, start, task, copy);
+  return es_timeline_insert(t, d, x);
 }
 
 /* A copy with the order in which it was listed, for a stable sort. */
@@ -256,6 +406,25 @@ static int cmp_listed(const void *x, const void *y) {
   return (a->at > b->at) - (a->at < b->at);
 }
 
+/* Fills an empty lane with n sorted copies, blocks three quarters full
+ * (room for the moves of the DVFS passes). */
+static int fill(EsLane *l, const Listed *x, int n) {
+  enum { FULL = 3 * B / 4 };
+  for (int i = 0; i < n; i += FULL) {
+    int b = l->nblk;
+    if (open_block(l, b))
+      return ES_ENOMEM;
+    for (l->n[b] = 0; l->n[b] < FULL && i + l->n[b] < n; l->n[b]++)
+      l->blk[b][l->n[b]] = x[i + l->n[b]].slot;
+    l->end[b] = last_of(l, b)->finish;
+  }
+  l->len = n;
+  for (int b = 0; b < l->nblk; b++)
+    l->gap[l->leaves + b] = block_gap(l, b);
+  rebuild_tree(l);
+  return ES_OK;
+}
+
 int es_timeline_from_solution(EsTimeline *t, const EsProblem *p, const EsSolution *s) {
   int n = s->ntasks + s->ndups;
   Listed *all = malloc(((size_t)n + 1) * sizeof *all);
@@ -273,15 +442,9 @@ int es_timeline_from_solution(EsTimeline *t, const EsProblem *p, const EsSolutio
   qsort(all, (size_t)n, sizeof *all, cmp_listed);
   int rc = ES_OK;
   for (int i = 0, j = 0; i < n && !rc; i = j) {
-    int d = all[i].dev;
-    for (j = i; j < n && all[j].dev == d; j++)
+    for (j = i; j < n && all[j].dev == all[i].dev; j++)
       ;
-    if ((rc = reserve(t, d, j - i)))
-      break;
-    for (int k = i; k < j; k++)
-      t->slot[d][k - i] = all[k].slot;
-    t->len[d] = j - i;
-    refresh(t, d, 0, j - i);
+    rc = fill(&t->lane[all[i].dev], all + i, j - i);
   }
   free(all);
   if (rc)

@@ -27,34 +27,55 @@ typedef struct EsSlot {
   int task, copy; /* copy: -1 the task itself, else an index into sol->dups */
 } EsSlot;
 
-/* The slots of each processor in an array sorted by start (then finish),
- * which callers read directly, and a max tree over the idle gaps between
- * them (timeline.c) that only the functions below change: slots are
- * changed through them, never in place. */
+/* The slots of one processor, sorted by start (then finish), in blocks of
+ * at most ES_LANE_BLOCK, with a max tree over the idle gaps in each block
+ * (timeline.c). Read and changed through the functions below only. */
+enum { ES_LANE_BLOCK = 64 };
+typedef struct EsLane {
+  int len;       /* slots */
+  int nblk, cap; /* blocks, in time order, and room for them */
+  EsSlot **blk;  /* [nblk] ES_LANE_BLOCK slots each, n[b] of them used */
+  int *n;        /* [nblk] */
+  double *end;   /* [nblk] finish of the block's last slot */
+  double *gap;   /* max tree, 2 * leaves: leaf b = the longest gap before a slot of block b */
+  int leaves;
+} EsLane;
+
 typedef struct EsTimeline {
   int ndev;
-  EsSlot **slot; /* [ndev] sorted by start */
-  int *len, *cap;
-  double **gap; /* [ndev]: the gap tree, 2 * leaves entries */
-  int *leaves;
+  EsLane *lane; /* [ndev] */
 } EsTimeline;
+
+/* A slot's place on a lane, valid until the lane changes. */
+typedef struct EsSlotAt {
+  int block, i;
+} EsSlotAt;
 
 int es_timeline_init(EsTimeline *t, int ndev);
 void es_timeline_free(EsTimeline *t);
 /* Earliest start >= ready of a task of length dur on device d: in the first
- * idle gap long enough (insertion) or after the last slot. O(log n) (plus
- * one step per gap that the tree's rounding slack lets through in vain). */
+ * idle gap long enough (insertion) or after the last slot. O(log n + B)
+ * (plus a block per gap that the tree's rounding slack lets through in
+ * vain), B = ES_LANE_BLOCK. */
 double es_timeline_earliest(const EsTimeline *t, int d, double ready, double dur, bool insertion);
-/* Inserts s in order; slots after it shift. O(log n + slots after it). */
+/* Inserts s in order. O(log n + B), and O(n / B) when a block splits (one
+ * insertion in B / 2 at most). */
 int es_timeline_insert(EsTimeline *t, int d, EsSlot s);
-/* Index of the slot of (task, copy) starting at start on d, or -1.
- * O(log n + slots with that start). */
-int es_timeline_find(const EsTimeline *t, int d, double start, int task, int copy);
-/* Removes that slot; returns whether one was found. O(log n + slots after it). */
+/* Finds the slot of (task, copy) starting at start on d: its place in *at.
+ * O(log n + B + slots with that start). */
+bool es_timeline_find(const EsTimeline *t, int d, double start, int task, int copy, EsSlotAt *at);
+/* The slot at at (step 0), or the one before (-1) or after (+1) it; NULL
+ * past either end. O(1). */
+const EsSlot *es_timeline_step(const EsTimeline *t, int d, EsSlotAt at, int step);
+/* The last slot on d (the one finishing last: slots do not overlap), or NULL. */
+const EsSlot *es_timeline_last(const EsTimeline *t, int d);
+int es_timeline_len(const EsTimeline *t, int d);
+/* Copies the slots of d in order into out[es_timeline_len(t, d)]. */
+void es_timeline_copy(const EsTimeline *t, int d, EsSlot *out);
+/* Removes that slot; returns whether one was found. O(log n + B). */
 bool es_timeline_remove(EsTimeline *t, int d, double start, int task, int copy);
-/* Replaces that slot by x on the same device, where remove and insert would
- * put it (inserts x when there is none). O(log n + slots between the two
- * places): a level change moves a slot little. */
+/* Replaces that slot by x on the same device (inserts x when there is
+ * none): remove and insert. */
 int es_timeline_move(EsTimeline *t, int d, double start, int task, int copy, EsSlot x);
 /* Fills the timelines from a solution (tasks and duplicates). */
 int es_timeline_from_solution(EsTimeline *t, const EsProblem *p, const EsSolution *s);
