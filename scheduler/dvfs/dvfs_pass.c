@@ -92,10 +92,8 @@ int es_dvfs_fitting(const EsProblem *p, int v, int dev, double dur, int from, Es
  * its last slot finishes last. O(devices). */
 static double makespan(const EsTimeline *tl) {
   double m = 0;
-  for (int d = 0; d < tl->ndev; d++) {
-    const EsSlot *last = es_timeline_last(tl, d);
-    m = last && last->finish > m ? last->finish : m;
-  }
+  for (int d = 0; d < tl->ndev; d++)
+    m = es_timeline_end(tl, d) > m ? es_timeline_end(tl, d) : m;
   return m;
 }
 

@@ -8,18 +8,20 @@
  * block b (its start less the finish of the slot before it). A gap search
  * finds the first slot ending after the ready time (galloping back over
  * the blocks' last finishes, then bisecting one block), scans the rest of
- * that block, and asks the tree for the next block that may hold a gap long
- * enough: O(log n + B) instead of a scan of every slot after the ready
- * time (most searches end after the last slot: list schedulers ask every
- * processor, and the ready time lags far behind the end). The tree only
- * filters: each candidate gap is checked with the very comparison of a
- * scan, ready or finish + dur <= start, so a gap whose rounding differs is
- * neither missed nor taken.
+ * that block if its longest gap may do, and asks the tree for the next
+ * block that may hold a gap long enough: O(log n + B) instead of a scan of
+ * every slot after the ready time (most searches end after the last slot:
+ * list schedulers ask every processor, and the ready time lags far behind
+ * the end). The tree only filters: each candidate gap is checked with the
+ * very comparison of a scan, ready or finish + dur <= start, so a gap
+ * whose rounding differs is neither missed nor taken.
  *
- * An insertion or removal shifts the slots after it in its block only. A
- * full block splits in two, and a block left with its neighbour at most
- * half full merges with it, so the O(blocks) of renumbering the tree's
- * leaves comes once in B / 2 changes at most. (With one array per
+ * An insertion or removal shifts the slots after it in its block only, and
+ * changes two gaps, whose leaves follow in O(log n) unless the block's
+ * longest gap shrank (then O(B)). A full block splits in two, and a block
+ * left with its neighbour at most half full merges with it, so the
+ * O(blocks after it) of renumbering the tree's leaves comes once in B / 2
+ * changes at most, and costs O(log n) when lists append. (With one array per
  * processor, an insertion shifted every later slot and its leaf: at 10^6
  * tasks HNPD spent 43 % of its time there and in the gap search's
  * bisection, whose probes all missed the cache.)
@@ -42,7 +44,7 @@ int es_timeline_init(EsTimeline *t, int ndev) {
 static void lane_free(EsLane *l) {
   for (int b = 0; b < l->nblk; b++)
     free(l->blk[b]);
-  free(l->blk), free(l->n), free(l->end), free(l->gap);
+  free(l->blk), free(l->n), free(l->span), free(l->gap);
   memset(l, 0, sizeof *l);
 }
 
@@ -59,6 +61,11 @@ void es_timeline_free(EsTimeline *t) {
 
 static const EsSlot *last_of(const EsLane *l, int b) { return &l->blk[b][l->n[b] - 1]; }
 
+/* Block b's first start and last finish, after a change. */
+static void respan(EsLane *l, int b) {
+  l->span[b] = (EsSpan){l->blk[b][0].start, last_of(l, b)->finish};
+}
+
 /* The longest gap before a slot of block b; none before the first slot. */
 static double block_gap(const EsLane *l, int b) {
   const EsSlot *s = l->blk[b];
@@ -68,21 +75,49 @@ static double block_gap(const EsLane *l, int b) {
   return g;
 }
 
-static void rebuild_tree(EsLane *l) {
+/* The ancestors of leaves [lo, hi) after they changed: O(hi - lo + log n). */
+static void refresh(EsLane *l, int lo, int hi) {
   double *g = l->gap;
-  for (int k = l->leaves - 1; k >= 1; k--)
-    g[k] = g[2 * k] > g[2 * k + 1] ? g[2 * k] : g[2 * k + 1];
+  for (int a = (l->leaves + lo) / 2, z = (l->leaves + hi - 1) / 2; a >= 1 && lo < hi;
+       a /= 2, z /= 2)
+    for (int k = a; k <= z; k++)
+      g[k] = g[2 * k] > g[2 * k + 1] ? g[2 * k] : g[2 * k + 1];
 }
 
-/* Blocks b and b + 1 changed in place (b's last slot ends the gap before
- * b + 1's first): their leaves and ancestors. O(B + log n). */
-static void touch(EsLane *l, int b) {
-  double *g = l->gap;
-  for (int c = b; c <= b + 1 && c < l->nblk; c++) {
-    g[l->leaves + c] = block_gap(l, c);
-    for (int k = (l->leaves + c) / 2; k >= 1; k /= 2)
-      g[k] = g[2 * k] > g[2 * k + 1] ? g[2 * k] : g[2 * k + 1];
+/* The gap before slot i of block b; none before the lane's first slot. */
+static double gap_at(const EsLane *l, int b, int i) {
+  const EsSlot *prev = i > 0 ? &l->blk[b][i - 1] : b > 0 ? last_of(l, b - 1) : NULL;
+  return prev ? l->blk[b][i].start - prev->finish : -INFINITY;
+}
+
+/* The place of the slot after slot i of block b; block -1 past the end. */
+static EsSlotAt after(const EsLane *l, int b, int i) {
+  return i + 1 < l->n[b] ? (EsSlotAt){b, i + 1} : (EsSlotAt){b + 1 < l->nblk ? b + 1 : -1, 0};
+}
+
+/* One gap of block b went from was to now (-inf: none): its leaf and the
+ * ancestors that change. O(log n), and O(B) more when the block's longest
+ * gap shrank. */
+static void regap(EsLane *l, int b, double was, double now) {
+  double *g = l->gap, *leaf = &g[l->leaves + b];
+  if (now >= *leaf)
+    *leaf = now;
+  else if (was == *leaf)
+    *leaf = block_gap(l, b);
+  else
+    return;
+  for (int k = (l->leaves + b) / 2; k >= 1; k /= 2) {
+    double m = g[2 * k] > g[2 * k + 1] ? g[2 * k] : g[2 * k + 1];
+    if (g[k] == m) /* the rest of the path holds already */
+      break;
+    g[k] = m;
   }
+}
+
+/* The gap before the slot at `at` (if any) went from was to what it is. */
+static void regap_at(EsLane *l, EsSlotAt at, double was) {
+  if (at.block >= 0)
+    regap(l, at.block, was, gap_at(l, at.block, at.i));
 }
 
 /* Room for one more block: the arrays, and the tree's leaves with them. */
@@ -96,10 +131,10 @@ static int reserve_block(EsLane *l) {
   int *n = blk ? realloc(l->n, (size_t)cap * sizeof *n) : NULL;
   if (n)
     l->n = n;
-  double *end = n ? realloc(l->end, (size_t)cap * sizeof *end) : NULL;
-  if (end)
-    l->end = end;
-  double *g = end ? malloc(2 * (size_t)cap * sizeof *g) : NULL;
+  EsSpan *span = n ? realloc(l->span, (size_t)cap * sizeof *span) : NULL;
+  if (span)
+    l->span = span;
+  double *g = span ? malloc(2 * (size_t)cap * sizeof *g) : NULL;
   if (!g)
     return ES_ENOMEM;
   for (int k = 0; k < 2 * cap; k++)
@@ -108,12 +143,12 @@ static int reserve_block(EsLane *l) {
     g[cap + b] = l->gap[l->leaves + b];
   free(l->gap);
   l->gap = g, l->leaves = l->cap = cap;
-  rebuild_tree(l);
+  refresh(l, 0, cap);
   return ES_OK;
 }
 
 /* Opens an empty block at b; the blocks from b on move up by one. The
- * caller fills it, sets its end and leaf, and rebuilds the tree. */
+ * caller fills it, sets its span and leaf, and refreshes the tree. */
 static int open_block(EsLane *l, int b) {
   EsSlot *s = malloc(B * sizeof *s);
   if (!s || reserve_block(l)) {
@@ -124,9 +159,9 @@ static int open_block(EsLane *l, int b) {
   double *leaf = l->gap + l->leaves;
   memmove(&l->blk[b + 1], &l->blk[b], after * sizeof *l->blk);
   memmove(&l->n[b + 1], &l->n[b], after * sizeof *l->n);
-  memmove(&l->end[b + 1], &l->end[b], after * sizeof *l->end);
+  memmove(&l->span[b + 1], &l->span[b], after * sizeof *l->span);
   memmove(&leaf[b + 1], &leaf[b], after * sizeof *leaf);
-  l->blk[b] = s, l->n[b] = 0, l->end[b] = leaf[b] = -INFINITY;
+  l->blk[b] = s, l->n[b] = 0, leaf[b] = -INFINITY;
   l->nblk++;
   return ES_OK;
 }
@@ -138,12 +173,12 @@ static void close_block(EsLane *l, int b) {
   double *leaf = l->gap + l->leaves;
   memmove(&l->blk[b], &l->blk[b + 1], after * sizeof *l->blk);
   memmove(&l->n[b], &l->n[b + 1], after * sizeof *l->n);
-  memmove(&l->end[b], &l->end[b + 1], after * sizeof *l->end);
+  memmove(&l->span[b], &l->span[b + 1], after * sizeof *l->span);
   memmove(&leaf[b], &leaf[b + 1], after * sizeof *leaf);
   leaf[--l->nblk] = -INFINITY;
   if (b < l->nblk) /* its first gap now starts at the block before */
     leaf[b] = block_gap(l, b);
-  rebuild_tree(l);
+  refresh(l, b, l->nblk + 1);
 }
 
 /* The first leaf at or after lo holding at least th, or -1. O(log n). */
@@ -176,12 +211,12 @@ static bool key_le(const EsSlot *a, const EsSlot *x) {
 typedef bool (*Before)(const EsLane *l, int b, const void *x);
 
 static bool ends_by(const EsLane *l, int b, const void *x) {
-  return l->end[b] <= *(const double *)x;
+  return l->span[b].finish <= *(const double *)x;
 }
-static bool starts_before(const EsLane *l, int b, const void *x) {
-  return l->blk[b][0].start < *(const double *)x;
+static bool begins_by(const EsLane *l, int b, const void *x) {
+  const EsSlot *y = x;
+  return l->span[b].start < y->start || (l->span[b].start == y->start && key_le(&l->blk[b][0], y));
 }
-static bool begins_by(const EsLane *l, int b, const void *x) { return key_le(&l->blk[b][0], x); }
 
 /* The number of leading blocks b with before(l, b, x) (they are a prefix).
  * The search gallops back from the last block before it bisects: O(log k)
@@ -222,6 +257,19 @@ static bool fits_before(const EsLane *l, int b, int j, double ready, double dur,
   return *from + dur <= l->blk[b][j].start;
 }
 
+/* The first gap of block b before slot j or later that the tree's filter
+ * lets through (at least th) and that holds dur; every slot before those
+ * ends after the ready time, and one precedes slot j. */
+static bool fits_from(const EsLane *l, int b, int j, double ready, double dur, double th,
+                      double *from) {
+  const EsSlot *s = l->blk[b];
+  for (double finish = j > 0 ? s[j - 1].finish : last_of(l, b - 1)->finish; j < l->n[b];
+       finish = s[j++].finish)
+    if (s[j].start - finish >= th && fits_before(l, b, j, ready, dur, from))
+      return true;
+  return false;
+}
+
 /* ---- the timeline ---- */
 
 double es_timeline_earliest(const EsTimeline *t, int d, double ready, double dur, bool insertion) {
@@ -240,8 +288,8 @@ double es_timeline_earliest(const EsTimeline *t, int d, double ready, double dur
   if (!(l->gap[1] >= th))
     return first->finish > ready && ready + dur <= first->start ? ready : last->finish;
   /* Block b holds the first slot ending after the ready time (the last
-   * slot does): every gap of b from that slot on, then the later blocks
-   * whose longest gap may do. */
+   * slot does): the gap before it (from the ready time on), the later gaps
+   * of b if its longest may do, then the later blocks whose longest may. */
   int b = blocks_before(l, ends_by, &ready), lo = 0, hi = l->n[b];
   while (lo < hi) {
     int mid = (lo + hi) / 2;
@@ -251,13 +299,12 @@ double es_timeline_earliest(const EsTimeline *t, int d, double ready, double dur
       hi = mid;
   }
   double from;
-  for (int j = lo; j < l->n[b]; j++)
-    if (fits_before(l, b, j, ready, dur, &from))
-      return from;
+  if (fits_before(l, b, lo, ready, dur, &from) ||
+      (l->gap[l->leaves + b] >= th && fits_from(l, b, lo + 1, ready, dur, th, &from)))
+    return from;
   while ((b = first_at_least(l->gap, l->leaves, b + 1, th)) >= 0 && b < l->nblk)
-    for (int j = 0; j < l->n[b]; j++)
-      if (fits_before(l, b, j, ready, dur, &from))
-        return from;
+    if (fits_from(l, b, 0, ready, dur, th, &from))
+      return from;
   return last->finish;
 }
 
@@ -279,7 +326,7 @@ int es_timeline_insert(EsTimeline *t, int d, EsSlot x) {
       return ES_ENOMEM;
     memcpy(l->blk[b + 1], l->blk[b] + B / 2, (B - B / 2) * sizeof x);
     l->n[b] = B / 2, l->n[b + 1] = B - B / 2;
-    l->end[b] = last_of(l, b)->finish, l->end[b + 1] = last_of(l, b + 1)->finish;
+    respan(l, b), respan(l, b + 1);
     split = b;
     if (j > B / 2)
       b++, j -= B / 2;
@@ -288,14 +335,18 @@ int es_timeline_insert(EsTimeline *t, int d, EsSlot x) {
   memmove(&s[j + 1], &s[j], (size_t)(l->n[b] - j) * sizeof x);
   s[j] = x;
   l->n[b]++, l->len++;
-  l->end[b] = last_of(l, b)->finish;
-  if (split < 0) {
-    touch(l, b);
+  respan(l, b);
+  if (split < 0) { /* x split the gap before the slot after it */
+    const EsSlot *prev = j > 0 ? &s[j - 1] : b > 0 ? last_of(l, b - 1) : NULL;
+    EsSlotAt next = after(l, b, j);
+    regap(l, b, -INFINITY, gap_at(l, b, j));
+    if (next.block >= 0)
+      regap_at(l, next, prev ? l->blk[next.block][next.i].start - prev->finish : -INFINITY);
     return ES_OK;
   }
   for (int c = split; c <= split + 2 && c < l->nblk; c++)
     l->gap[l->leaves + c] = block_gap(l, c);
-  rebuild_tree(l);
+  refresh(l, split, l->nblk); /* the leaves after it moved up by one */
   return ES_OK;
 }
 
@@ -303,7 +354,15 @@ bool es_timeline_find(const EsTimeline *t, int d, double start, int task, int co
   const EsLane *l = &t->lane[d];
   if (l->len == 0)
     return false;
-  int b = block_of(l, starts_before, &start), lo = 0, hi = l->n[b];
+  int b = 0, lo = 1, hi = l->nblk; /* the last block starting before start, or the first */
+  while (lo < hi) {                /* bisection: the DVFS passes look for slots anywhere */
+    int mid = (lo + hi) / 2;
+    if (l->span[mid].start < start)
+      b = mid, lo = mid + 1;
+    else
+      hi = mid;
+  }
+  lo = 0, hi = l->n[b];
   while (lo < hi) { /* the first slot of b starting at or after start */
     int mid = (lo + hi) / 2;
     if (l->blk[b][mid].start < start)
@@ -339,11 +398,6 @@ const EsSlot *es_timeline_step(const EsTimeline *t, int d, EsSlotAt at, int step
   return &l->blk[b][i];
 }
 
-const EsSlot *es_timeline_last(const EsTimeline *t, int d) {
-  const EsLane *l = &t->lane[d];
-  return l->len ? last_of(l, l->nblk - 1) : NULL;
-}
-
 int es_timeline_len(const EsTimeline *t, int d) { return t->lane[d].len; }
 
 void es_timeline_copy(const EsTimeline *t, int d, EsSlot *out) {
@@ -359,32 +413,55 @@ bool es_timeline_remove(EsTimeline *t, int d, double start, int task, int copy) 
   EsLane *l = &t->lane[d];
   int b = at.block;
   EsSlot *s = l->blk[b];
+  EsSlotAt next = after(l, b, at.i);
+  double before = gap_at(l, b, at.i), later = next.block >= 0 ? gap_at(l, next.block, next.i) : 0;
   memmove(&s[at.i], &s[at.i + 1], (size_t)(l->n[b] - at.i - 1) * sizeof *s);
   l->n[b]--, l->len--;
   if (l->n[b] == 0) {
     close_block(l, b);
     return true;
   }
-  l->end[b] = last_of(l, b)->finish;
+  respan(l, b);
   /* Merged with a neighbour when the two fill at most half a block. */
   int c = b + 1 < l->nblk && l->n[b] + l->n[b + 1] <= B / 2 ? b
           : b > 0 && l->n[b - 1] + l->n[b] <= B / 2         ? b - 1
                                                             : -1;
-  if (c < 0) {
-    touch(l, b);
+  if (c < 0) { /* the gaps before and after the slot became one */
+    if (next.block == b)
+      next.i--;
+    regap(l, b, before, -INFINITY);
+    regap_at(l, next, later);
     return true;
   }
   memcpy(l->blk[c] + l->n[c], l->blk[c + 1], (size_t)l->n[c + 1] * sizeof *s);
   l->n[c] += l->n[c + 1], l->n[c + 1] = 0;
-  l->end[c] = l->end[c + 1];
+  respan(l, c);
   l->gap[l->leaves + c] = block_gap(l, c);
   close_block(l, c + 1);
+  refresh(l, c, c + 1);
   return true;
 }
 
 int es_timeline_move(EsTimeline *t, int d, double start, int task, int copy, EsSlot x) {
-  es_timeline_remove(t, d, start, task, copy);
-  return es_timeline_insert(t, d, x);
+  EsSlotAt at;
+  EsLane *l = &t->lane[d];
+  if (!es_timeline_find(t, d, start, task, copy, &at))
+    return es_timeline_insert(t, d, x);
+  const EsSlot *prev = es_timeline_step(t, d, at, -1), *next_slot = es_timeline_step(t, d, at, 1);
+  if ((prev && !key_le(prev, &x)) || (next_slot && key_le(next_slot, &x))) {
+    es_timeline_remove(t, d, start, task, copy); /* x goes elsewhere */
+    return es_timeline_insert(t, d, x);
+  }
+  /* x keeps the slot's place (a level change moves a slot little): the
+   * sequence is the one remove and insert would make. */
+  EsSlotAt next = after(l, at.block, at.i);
+  double before = gap_at(l, at.block, at.i),
+         later = next.block >= 0 ? gap_at(l, next.block, next.i) : 0;
+  l->blk[at.block][at.i] = x;
+  respan(l, at.block);
+  regap(l, at.block, before, gap_at(l, at.block, at.i));
+  regap_at(l, next, later);
+  return ES_OK;
 }
 
 /* A copy with the order in which it was listed, for a stable sort. */
@@ -416,12 +493,12 @@ static int fill(EsLane *l, const Listed *x, int n) {
       return ES_ENOMEM;
     for (l->n[b] = 0; l->n[b] < FULL && i + l->n[b] < n; l->n[b]++)
       l->blk[b][l->n[b]] = x[i + l->n[b]].slot;
-    l->end[b] = last_of(l, b)->finish;
+    respan(l, b);
   }
   l->len = n;
   for (int b = 0; b < l->nblk; b++)
     l->gap[l->leaves + b] = block_gap(l, b);
-  rebuild_tree(l);
+  refresh(l, 0, l->nblk);
   return ES_OK;
 }
 

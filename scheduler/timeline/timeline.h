@@ -14,6 +14,7 @@
 #ifndef ESCHED_SCHEDULER_TIMELINE_TIMELINE_H
 #define ESCHED_SCHEDULER_TIMELINE_TIMELINE_H
 
+#include <math.h>
 #include <stdbool.h>
 
 #include "scheduler/model/dag.h"
@@ -31,12 +32,16 @@ typedef struct EsSlot {
  * at most ES_LANE_BLOCK, with a max tree over the idle gaps in each block
  * (timeline.c). Read and changed through the functions below only. */
 enum { ES_LANE_BLOCK = 64 };
+typedef struct EsSpan {
+  double start, finish; /* of a block's first slot, and of its last */
+} EsSpan;
+
 typedef struct EsLane {
   int len;       /* slots */
   int nblk, cap; /* blocks, in time order, and room for them */
   EsSlot **blk;  /* [nblk] ES_LANE_BLOCK slots each, n[b] of them used */
   int *n;        /* [nblk] */
-  double *end;   /* [nblk] finish of the block's last slot */
+  EsSpan *span;  /* [nblk] */
   double *gap;   /* max tree, 2 * leaves: leaf b = the longest gap before a slot of block b */
   int leaves;
 } EsLane;
@@ -58,8 +63,8 @@ void es_timeline_free(EsTimeline *t);
  * (plus a block per gap that the tree's rounding slack lets through in
  * vain), B = ES_LANE_BLOCK. */
 double es_timeline_earliest(const EsTimeline *t, int d, double ready, double dur, bool insertion);
-/* Inserts s in order. O(log n + B), and O(n / B) when a block splits (one
- * insertion in B / 2 at most). */
+/* Inserts s in order. O(log n + B), and O(blocks after it) when its block
+ * splits (one insertion in B / 2 at most). */
 int es_timeline_insert(EsTimeline *t, int d, EsSlot s);
 /* Finds the slot of (task, copy) starting at start on d: its place in *at.
  * O(log n + B + slots with that start). */
@@ -67,15 +72,22 @@ bool es_timeline_find(const EsTimeline *t, int d, double start, int task, int co
 /* The slot at at (step 0), or the one before (-1) or after (+1) it; NULL
  * past either end. O(1). */
 const EsSlot *es_timeline_step(const EsTimeline *t, int d, EsSlotAt at, int step);
-/* The last slot on d (the one finishing last: slots do not overlap), or NULL. */
-const EsSlot *es_timeline_last(const EsTimeline *t, int d);
+/* The finish of the last slot on d (the latest: slots do not overlap), or
+ * -inf when there is none. O(1), inline: the DVFS passes ask it of every
+ * processor for every makespan they weigh. */
+static inline double es_timeline_end(const EsTimeline *t, int d) {
+  const EsLane *l = &t->lane[d];
+  return l->nblk ? l->span[l->nblk - 1].finish : -INFINITY;
+}
 int es_timeline_len(const EsTimeline *t, int d);
 /* Copies the slots of d in order into out[es_timeline_len(t, d)]. */
 void es_timeline_copy(const EsTimeline *t, int d, EsSlot *out);
 /* Removes that slot; returns whether one was found. O(log n + B). */
 bool es_timeline_remove(EsTimeline *t, int d, double start, int task, int copy);
 /* Replaces that slot by x on the same device (inserts x when there is
- * none): remove and insert. */
+ * none), with the slots in the order remove and insert would make: in
+ * place when x keeps the slot's place among the others (a level change),
+ * O(log n + B). */
 int es_timeline_move(EsTimeline *t, int d, double start, int task, int copy, EsSlot x);
 /* Fills the timelines from a solution (tasks and duplicates). */
 int es_timeline_from_solution(EsTimeline *t, const EsProblem *p, const EsSolution *s);
