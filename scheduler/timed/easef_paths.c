@@ -81,14 +81,14 @@ enum { ALIVE = 1, EXACT = 2, OPEN = 4 };
 /* Everything below is indexed by topological position. */
 typedef struct Ranks {
   int n;
-  const int *task;           /* position -> task (the DAG's topological order) */
-  int *out_first, *in_first; /* [n + 1] */
-  Arc *out, *in;             /* successors and predecessors, in the DAG's order */
-  double *time;              /* mean time */
-  double *up;                /* upward rank, or a bound of it; -inf once gone */
-  unsigned char *state;      /* ALIVE, EXACT (up is the rank now), OPEN (an entry) */
-  int *blockers;             /* arcs from alive predecessors that keep the downward rank above 0 */
-  int *stack;                /* [n] for open_task, exact and forget */
+  const int *task;              /* position -> task (the DAG's topological order) */
+  int *succ_first, *pred_first; /* [n + 1] */
+  Arc *succ, *pred;             /* in the DAG's order */
+  double *time;                 /* mean time */
+  double *up;                   /* upward rank, or a bound of it; -inf once gone */
+  unsigned char *state;         /* ALIVE, EXACT (up is the rank now), OPEN (an entry) */
+  int *blockers; /* arcs from alive predecessors that keep the downward rank above 0 */
+  int *stack;    /* [n] for open_task, exact and forget */
   Entry *entry;
   int nentry, entry_cap;
   int rc; /* ES_ENOMEM once the heap could not grow */
@@ -153,7 +153,7 @@ static void exact(Ranks *r, int p) {
   while (sp > 0) {
     int u = r->stack[sp - 1], next = -1;
     double best = 0, bound = 0;
-    for (const Arc *a = &r->out[r->out_first[u]], *end = &r->out[r->out_first[u + 1]]; a < end;
+    for (const Arc *a = &r->succ[r->succ_first[u]], *end = &r->succ[r->succ_first[u + 1]]; a < end;
          a++) {
       double x = a->comm + r->up[a->at];
       if (is(r, a->at, EXACT))
@@ -184,7 +184,7 @@ static void sweep(Ranks *r) {
     if (!is(r, p, ALIVE))
       continue;
     double best = 0;
-    for (const Arc *a = &r->out[r->out_first[p]], *end = &r->out[r->out_first[p + 1]]; a < end;
+    for (const Arc *a = &r->succ[r->succ_first[p]], *end = &r->succ[r->succ_first[p + 1]]; a < end;
          a++) {
       double x = a->comm + r->up[a->at];
       best = x > best ? x : best;
@@ -209,7 +209,8 @@ static long forget(Ranks *r, int u, long budget) {
   r->stack[sp++] = u;
   while (sp > 0 && budget >= 0) {
     int v = r->stack[--sp];
-    for (const Arc *a = &r->in [r->in_first[v]], *end = &r->in [r->in_first[v + 1]]; a < end; a++) {
+    for (const Arc *a = &r->pred[r->pred_first[v]], *end = &r->pred[r->pred_first[v + 1]]; a < end;
+         a++) {
       int w = a->at;
       if (is(r, w, ALIVE | EXACT) && r->time[w] + (a->comm + r->up[v]) == r->up[w]) {
         r->state[w] &= (unsigned char)~EXACT;
@@ -235,7 +236,8 @@ static void open_task(Ranks *r, int p) {
     int u = r->stack[--sp];
     r->state[u] |= OPEN;
     push_entry(r, u);
-    for (const Arc *a = &r->out[r->out_first[u]], *end = &r->out[r->out_first[u + 1]]; a < end; a++)
+    for (const Arc *a = &r->succ[r->succ_first[u]], *end = &r->succ[r->succ_first[u + 1]]; a < end;
+         a++)
       if (is(r, a->at, ALIVE) && !weighs(r, u, a) && --r->blockers[a->at] == 0)
         r->stack[sp++] = a->at;
   }
@@ -243,7 +245,8 @@ static void open_task(Ranks *r, int p) {
 
 /* u left with its path: the arcs from it that blocked stop blocking. */
 static void leave(Ranks *r, int u) {
-  for (const Arc *a = &r->out[r->out_first[u]], *end = &r->out[r->out_first[u + 1]]; a < end; a++)
+  for (const Arc *a = &r->succ[r->succ_first[u]], *end = &r->succ[r->succ_first[u + 1]]; a < end;
+       a++)
     if (is(r, a->at, ALIVE) && (!is(r, u, OPEN) || weighs(r, u, a)) && --r->blockers[a->at] == 0)
       open_task(r, a->at);
 }
@@ -271,7 +274,7 @@ static void take_path(Ranks *r, int p, EsPaths *ps) {
     ps->task[len++] = p; /* a position until the path is complete */
     int next = -1;
     double best = -INFINITY;
-    for (const Arc *a = &r->out[r->out_first[p]], *end = &r->out[r->out_first[p + 1]]; a < end;
+    for (const Arc *a = &r->succ[r->succ_first[p]], *end = &r->succ[r->succ_first[p + 1]]; a < end;
          a++) {
       if (!is(r, a->at, ALIVE))
         continue;
@@ -314,12 +317,13 @@ static void lay_out(const EsDag *d, const int *first, const EsArc *arcs, const i
 static void start(Ranks *r, const EsDag *d, int *at) {
   for (int p = 0; p < d->n; p++)
     at[d->topo[p]] = p;
-  lay_out(d, d->succ_first, d->succ, at, r->out_first, r->out);
-  lay_out(d, d->pred_first, d->pred, at, r->in_first, r->in);
+  lay_out(d, d->succ_first, d->succ, at, r->succ_first, r->succ);
+  lay_out(d, d->pred_first, d->pred, at, r->pred_first, r->pred);
   for (int p = 0; p < d->n; p++) { /* topological order: each task's blockers are final */
     r->time[p] = d->mean_time[d->topo[p]];
     r->state[p] = ALIVE | (r->blockers[p] == 0 ? OPEN : 0);
-    for (const Arc *a = &r->out[r->out_first[p]], *end = &r->out[r->out_first[p + 1]]; a < end; a++)
+    for (const Arc *a = &r->succ[r->succ_first[p]], *end = &r->succ[r->succ_first[p + 1]]; a < end;
+         a++)
       r->blockers[a->at] += !is(r, p, OPEN) || weighs(r, p, a);
   }
   sweep(r); /* es_dag_upward_rank's ranks, and the entries */
@@ -330,10 +334,10 @@ int es_easef_paths(const EsDag *d, EsPaths *ps, double *lengths) {
   int *at = malloc(n * sizeof *at);
   Ranks r = {.n = d->n,
              .task = d->topo,
-             .out_first = malloc(n * sizeof(int)),
-             .in_first = malloc(n * sizeof(int)),
-             .out = malloc(m * sizeof(Arc)),
-             .in = malloc(m * sizeof(Arc)),
+             .succ_first = malloc(n * sizeof(int)),
+             .pred_first = malloc(n * sizeof(int)),
+             .succ = malloc(m * sizeof(Arc)),
+             .pred = malloc(m * sizeof(Arc)),
              .time = malloc(n * sizeof(double)),
              .up = malloc(n * sizeof(double)),
              .state = malloc(n),
@@ -341,7 +345,7 @@ int es_easef_paths(const EsDag *d, EsPaths *ps, double *lengths) {
              .stack = malloc(n * sizeof(int))};
   ps->task = malloc(n * sizeof(int)), ps->first = calloc(n + 1, sizeof(int));
   ps->npaths = 0;
-  r.rc = at && r.out_first && r.in_first && r.out && r.in && r.time && r.up && r.state &&
+  r.rc = at && r.succ_first && r.pred_first && r.succ && r.pred && r.time && r.up && r.state &&
                  r.blockers && r.stack && ps->task && ps->first
              ? ES_OK
              : ES_ENOMEM;
@@ -352,7 +356,7 @@ int es_easef_paths(const EsDag *d, EsPaths *ps, double *lengths) {
       lengths[ps->npaths] = r.up[p];
     take_path(&r, p, ps);
   }
-  free(at), free(r.out_first), free(r.in_first), free(r.out), free(r.in), free(r.time);
+  free(at), free(r.succ_first), free(r.pred_first), free(r.succ), free(r.pred), free(r.time);
   free(r.up), free(r.state), free(r.blockers), free(r.stack), free(r.entry);
   return r.rc;
 }
