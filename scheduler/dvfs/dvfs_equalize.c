@@ -28,12 +28,6 @@
 #include "scheduler/model/solution.h"
 #include "scheduler/timeline/timeline.h"
 
-/* The own-task slot before (v, -1) on dev, or NULL. */
-static const EsSlot *prev_slot(const EsTimeline *tl, int dev, double start, int v) {
-  EsSlotAt at;
-  return es_timeline_find(tl, dev, start, v, -1, &at) ? es_timeline_step(tl, dev, at, -1) : NULL;
-}
-
 /* Lines 9-25 for task v; duplicates keep their level. */
 static int equalize_one(const EsProblem *p, EsDvfsState *st, EsSolution *s, int v, int copy,
                         double horizon) {
@@ -42,7 +36,7 @@ static int equalize_one(const EsProblem *p, EsDvfsState *st, EsSolution *s, int 
   int dev = p->label_device[s->label[v]], top = st->dag.top_label[dev];
   double lf = es_dvfs_latest_finish(p, st, s, v, -1, horizon);
   double allowed = lf - s->start[v]; /* second term of Eq. 16 */
-  const EsSlot *pv = prev_slot(&st->tl, dev, s->start[v], v);
+  const EsSlot *pv = es_timeline_beside(&st->tl, dev, s->start[v], v, -1, -1);
   if (pv && pv->copy < 0) {
     double wi = es_timed_task_time(p, pv->task, top), wj = es_timed_task_time(p, v, top);
     double share = wi + wj > 0 ? (lf - pv->start) * wj / (wi + wj) : allowed;
@@ -69,10 +63,7 @@ static int compact_one(const EsProblem *p, EsDvfsState *st, EsSolution *s, int v
   (void)horizon;
   EsCopyAt at = es_copy_at(p, s, v, copy);
   double ready = es_timed_ready(p, &st->dag, s, &st->ix, v, at.dev);
-  EsSlotAt j;
-  const EsSlot *before = es_timeline_find(&st->tl, at.dev, at.start, v, copy, &j)
-                             ? es_timeline_step(&st->tl, at.dev, j, -1)
-                             : NULL;
+  const EsSlot *before = es_timeline_beside(&st->tl, at.dev, at.start, v, copy, -1);
   if (before && before->finish > ready)
     ready = before->finish;
   EsDvfsMove back = {at.label, ready};

@@ -55,10 +55,7 @@ double es_dvfs_latest_finish(const EsProblem *p, const EsDvfsState *st, const Es
   const EsDag *d = &st->dag;
   EsCopyAt me = es_copy_at(p, s, v, copy);
   double lf = horizon;
-  EsSlotAt at;
-  const EsSlot *next = es_timeline_find(&st->tl, me.dev, me.start, v, copy, &at)
-                           ? es_timeline_step(&st->tl, me.dev, at, 1)
-                           : NULL;
+  const EsSlot *next = es_timeline_beside(&st->tl, me.dev, me.start, v, copy, 1);
   if (next && next->start < lf)
     lf = next->start; /* the next slot on its processor */
   for (int k = d->succ_first[v]; k < d->succ_first[v + 1]; k++) {

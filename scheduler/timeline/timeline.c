@@ -398,6 +398,12 @@ const EsSlot *es_timeline_step(const EsTimeline *t, int d, EsSlotAt at, int step
   return &l->blk[b][i];
 }
 
+const EsSlot *es_timeline_beside(const EsTimeline *t, int d, double start, int task, int copy,
+                                 int step) {
+  EsSlotAt at;
+  return es_timeline_find(t, d, start, task, copy, &at) ? es_timeline_step(t, d, at, step) : NULL;
+}
+
 int es_timeline_len(const EsTimeline *t, int d) { return t->lane[d].len; }
 
 void es_timeline_copy(const EsTimeline *t, int d, EsSlot *out) {

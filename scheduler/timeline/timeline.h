@@ -72,6 +72,10 @@ bool es_timeline_find(const EsTimeline *t, int d, double start, int task, int co
 /* The slot at at (step 0), or the one before (-1) or after (+1) it; NULL
  * past either end. O(1). */
 const EsSlot *es_timeline_step(const EsTimeline *t, int d, EsSlotAt at, int step);
+/* The slot before (step -1) or after (+1) the slot of (task, copy) starting
+ * at start on d; NULL when there is none, or no such slot. O(log n + B). */
+const EsSlot *es_timeline_beside(const EsTimeline *t, int d, double start, int task, int copy,
+                                 int step);
 /* The finish of the last slot on d (the latest: slots do not overlap), or
  * -inf when there is none. O(1), inline: the DVFS passes ask it of every
  * processor for every makespan they weigh. */

@@ -6,8 +6,8 @@
  *   takes the same operations (kept here as the reference), bit for bit;
  * - every es_timeline_earliest answer is the bit-identical answer of the
  *   plain scan it replaced (also kept here);
- * - find, step and end agree with the array;
- * - the blocks' sizes, ends and gap tree agree with the slots. */
+ * - find, step, beside and end agree with the array;
+ * - the blocks' sizes, spans and gap tree agree with the slots. */
 #include <stdlib.h>
 #include <string.h>
 
@@ -101,6 +101,9 @@ static void check_lane(const EsTimeline *t, int d, const Flat *f, EsRng *r, uint
   ASSERT_TRUE(here && same(here, &f->s[i]));
   ASSERT_TRUE(i > 0 ? before && same(before, &f->s[i - 1]) : !before);
   ASSERT_TRUE(i + 1 < f->n ? after && same(after, &f->s[i + 1]) : !after);
+  ASSERT_TRUE(es_timeline_beside(t, d, f->s[i].start, f->s[i].task, f->s[i].copy, -1) == before);
+  ASSERT_TRUE(es_timeline_beside(t, d, f->s[i].start, f->s[i].task, f->s[i].copy, 1) == after);
+  ASSERT_TRUE(!es_timeline_beside(t, d, f->s[i].start, f->s[i].task + STEPS, f->s[i].copy, 1));
 }
 
 /* The lane's own bookkeeping (timeline.h's EsLane) against the reference:
