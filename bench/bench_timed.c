@@ -1,7 +1,8 @@
 /* Scaling of the timed list schedulers (issue 16): heft, ceft, cpop, dps,
- * hnpd and easef, and the validator every schedule passes, on random
- * layered DAGs (EASEF's generator, lambda 1, out-degree 3) of 10^3 ...
- * 10^MAX_EXP tasks on 16 processors, generated in memory.
+ * hnpd and easef, easef's path determining alone ("easef-paths", the part
+ * of it whose work grows), and the validator every schedule passes, on
+ * random layered DAGs (EASEF's generator, lambda 1, out-degree 3) of
+ * 10^3 ... 10^MAX_EXP tasks on 16 processors, generated in memory.
  *
  * Per algorithm and size, in a child process of its own: CPU time per task
  * of es_algorithm_run (the scheduler and the validator's check, as
@@ -32,6 +33,7 @@
 #include "scheduler/model/dag.h"
 #include "scheduler/model/solution.h"
 #include "scheduler/plan/algorithms.h"
+#include "scheduler/timed/timed.h"
 #include "scheduler/timeline/timeline.h"
 
 enum { RUNS = 3 };
@@ -64,8 +66,28 @@ static double floor_once(const EsProblem *p) {
   return t;
 }
 
+/* EASEF's path determining alone (phase 1, easef_paths.c) on the DAG
+ * view from the problem's cache, in CPU seconds; NAN when it fails. */
+static double paths_once(const EsProblem *p) {
+  EsDag d;
+  EsPaths ps = {0};
+  EsError err = {0};
+  if (es_dag_build(p, &d, &err))
+    return NAN;
+  double t0 = scale_cpu_now();
+  int rc = es_easef_paths(&d, &ps, NULL);
+  double t = scale_cpu_now() - t0;
+  es_easef_paths_free(&ps);
+  es_dag_free(&d);
+  return rc ? NAN : t;
+}
+
 /* One run of the case on p in CPU seconds; NAN when it fails. */
 static double run_once(const Case *c, const EsProblem *p, double *makespan) {
+  if (!strcmp(c->algo, "easef-paths")) {
+    *makespan = NAN;
+    return paths_once(p);
+  }
   bool validate = !strcmp(c->algo, "validate");
   EsSolution s;
   EsError err = {0};
@@ -117,7 +139,8 @@ static void measure(int n, void *arg, ScaleRow *row) {
 }
 
 int main(int argc, char **argv) {
-  static const char *const all[] = {"heft", "ceft", "cpop", "dps", "hnpd", "easef", "validate"};
+  static const char *const all[] = {"heft", "ceft",  "cpop",        "dps",
+                                    "hnpd", "easef", "easef-paths", "validate"};
   int max_exp = argc > 1 ? atoi(argv[1]) : 5, procs = argc > 2 ? atoi(argv[2]) : 16;
   int nalgos = argc > 3 ? argc - 3 : (int)(sizeof all / sizeof *all);
   const char *const *algos = argc > 3 ? (const char *const *)argv + 3 : all;
@@ -130,7 +153,9 @@ int main(int argc, char **argv) {
   for (int a = 0; a < nalgos; a++) {
     Case c = {algos[a], procs};
     printf("\n%s%s\n", c.algo,
-           strcmp(c.algo, "validate") ? "" : " (es_timed_validate of heft's schedule)");
+           !strcmp(c.algo, "validate")      ? " (es_timed_validate of heft's schedule)"
+           : !strcmp(c.algo, "easef-paths") ? " (easef's phase 1 alone, es_easef_paths)"
+                                            : "");
     scale_header("us/task");
     ScaleRow rows[8] = {{0}};
     for (int e = 3; e <= max_exp; e++) {
