@@ -28,13 +28,13 @@ int *es_dps_queue_new(const EsDag *d);
  * on the best single processor, run everything there. */
 void es_dps_fallback(EsListSched *ls, const int *order);
 
-/* EASEF's phase 1 (Algorithm 1, easef_paths.c): repeatedly the critical path of
- * the tasks left, by upward + downward rank with mean costs, removed. ps
- * receives the paths (freed with es_easef_paths_free); lengths (optional,
- * [n]) each path's length, the upward rank of its first task. Ranks are kept
- * as bounds made exact where a path needs them, or all recomputed in one
- * pass after a path that lowered many: O((V + E) (1 + sweeps) + ranks made
- * exact log V). */
+/* EASEF's phase 1 (Algorithm 1, easef_paths.c): repeatedly the critical
+ * path of the tasks left, by upward + downward rank with mean costs,
+ * removed. ps receives the paths (freed with es_easef_paths_free); lengths
+ * (optional, [n]) each path's length, the upward rank of its first task.
+ * Ranks are kept as bounds made exact where a path needs them, or all
+ * recomputed in one pass after a path that lowered many: O((V + E) (1 +
+ * sweeps) + ranks made exact log V). */
 typedef struct EsPaths {
   int *task;  /* [n]: the tasks path by path, each in path order */
   int *first; /* [npaths + 1] */

@@ -29,7 +29,7 @@ typedef struct EsSlot {
 } EsSlot;
 
 /* The slots of one processor, sorted by start (then finish), in blocks of
- * at most ES_LANE_BLOCK, with a max tree over the idle gaps in each block
+ * at most ES_LANE_BLOCK, with a max tree over each block's longest idle gap
  * (timeline.c). Read and changed through the functions below only. */
 enum { ES_LANE_BLOCK = 64 };
 typedef struct EsSpan {
