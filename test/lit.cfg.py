@@ -40,10 +40,13 @@ config.substitutions.append(("%esrt_include", os.path.join(config.esched_src_roo
 config.substitutions.append(("%annotations_include", os.path.join(config.esched_src_root, "annotations", "include")))
 config.substitutions.append(("%nvcc", config.nvcc))
 config.substitutions.append(("%cudart_link", config.cudart_link))
-# Programs with OpenCL launchers: link %opencl_lib, run under %opencl_env.
+# Programs with OpenCL launchers: link %opencl_lib, run under %opencl_env,
+# with a kernel cache of the test's own (%t.pocl, expanded after this
+# substitution): PoCL's cache is not safe for two processes building one
+# kernel at once (pocl/pocl#586, #1480), as two tests of one kernel would.
 config.substitutions.append(("%opencl_lib", config.opencl_lib))
 config.substitutions.append(("%fake_cuda", config.fake_cuda))
-config.substitutions.append(("%opencl_env", "env " + config.opencl_env))
+config.substitutions.append(("%opencl_env", "env " + config.opencl_env + " POCL_CACHE_DIR=%t.pocl"))
 config.substitutions.append(("%sanitize_flags", config.sanitize_flags))
 # test/programs: a program's whole matrix (run-program.sh); sanitizer builds
 # instrument the programs too, and run a quick matrix.
