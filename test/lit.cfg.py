@@ -68,7 +68,9 @@ for var in ["ESCHED_PLATFORM", "ESCHED_PROFILE", "ESCHED_SCHEDULE", "ESCHED_EXEC
     config.environment.pop(var, None)  # tests set what they need
 # StarPU (the starpu target): quiet, never calibrating unless a test asks;
 # each test gives StarPU a home of its own (STARPU_HOME=%t.home), where it
-# calibrates its buses on the first run.
+# calibrates its buses on the first run, and with OpenCL workers PoCL a
+# kernel cache of its own beside it (as %opencl_env does); the shared one
+# here serves the rest.
 config.environment["STARPU_SILENT"] = "1"
 config.environment["STARPU_CALIBRATE"] = "0"
 config.environment["POCL_CACHE_DIR"] = os.path.join(config.esched_obj_root, "starpu-home", "pocl")
