@@ -309,9 +309,10 @@ static int build_problem(RtState *s, RtBatch *b, const RtDeps *d, EsProblem *p, 
 }
 
 int rt_plan_batch_locked(RtState *s, RtBatch *b, const RtDeps *d, const char **algo, EsError *err) {
-  unplanned(b);
-  if (!d)
+  if (!d) {
+    unplanned(b);
     return es_error_set(err, ES_ENOMEM, NULL, 0, 0, "out of memory");
+  }
   EsGraph *named = NULL;
   EsProblem p;
   EsSolution sol = {0};
@@ -322,6 +323,8 @@ int rt_plan_batch_locked(RtState *s, RtBatch *b, const RtDeps *d, const char **a
     es_solution_free(&sol);
     es_problem_free(&p);
   }
+  if (rc) /* apply, which sets every deferred task, did not run */
+    unplanned(b);
   es_graph_free(named);
   return rc;
 }

@@ -236,14 +236,20 @@ out:
 int es_graph_check_acyclic(const EsGraph *g, EsError *err) {
   /* Around a cycle some edge runs to a lower index, and every task on it has
    * an incoming edge: when each edge to a lower index leaves a task without
-   * incoming edges, there is none. */
-  bool *fed = calloc((size_t)g->ntasks + 1, sizeof *fed);
-  bool proven = fed != NULL;
-  for (int e = 0; proven && e < g->nedges; e++)
-    fed[g->edges[e].to] = true;
-  for (int e = 0; proven && e < g->nedges; e++)
-    proven = g->edges[e].from < g->edges[e].to || !fed[g->edges[e].from];
-  free(fed);
+   * incoming edges, there is none. One pass over the edges (a large graph's
+   * do not fit in the cache) marks the tasks fed and those such edges leave;
+   * one over the marks compares them. */
+  enum { FED = 1, LEAVES_DOWN = 2 };
+  unsigned char *mark = calloc((size_t)g->ntasks + 1, 1);
+  bool proven = mark != NULL;
+  for (int e = 0; proven && e < g->nedges; e++) {
+    const EsEdge *ed = &g->edges[e];
+    mark[ed->to] |= FED;
+    mark[ed->from] |= ed->from < ed->to ? 0 : LEAVES_DOWN;
+  }
+  for (int v = 0; proven && v < g->ntasks; v++)
+    proven = mark[v] != (FED | LEAVES_DOWN);
+  free(mark);
   if (proven)
     return ES_OK;
   int *order = malloc(((size_t)g->ntasks + 1) * sizeof *order);

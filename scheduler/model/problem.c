@@ -16,6 +16,12 @@ typedef enum Form {
   FORM_TIMED,    /* time: per task and edge in abstract units (dissertation, EASEF) */
 } Form;
 
+/* Which kinds of values a graph states. */
+typedef struct Stated {
+  bool costs, times, extracted;       /* some task has cost:, time:, source facts */
+  bool bytes, edge_times, edge_costs; /* some edge has bytes:, time:, cost: */
+} Stated;
+
 /* A predictor of (key, device, level), fitted once (see time_at). */
 typedef struct Fit {
   const char *key, *device;
@@ -32,6 +38,7 @@ typedef struct Builder {
   EsProblem *p;
   EsError *err;
   Form form;
+  Stated stated;
   int *graph_to_problem_device; /* [g->ndevices] */
   double *input_bytes;          /* [ntasks]: sum of known incoming bytes, or 0 */
   Fit *fits;                    /* [NFITS], the most recent fits, or NULL */
@@ -54,47 +61,45 @@ static int fail_at(Builder *b, EsMark m, int code, const char *fmt, ...) {
   return es_error_set(b->err, code, b->g->file, m.line, m.col, "%s", msg);
 }
 
-static bool any_task_values(const EsGraph *g, bool time) {
-  for (int i = 0; i < g->ntasks; i++)
-    if (time ? g->tasks[i].time_len : g->tasks[i].cost_len)
-      return true;
-  return false;
+/* What g states: one pass over its tasks and one over its edges (a large
+ * graph's do not fit in the cache). */
+static Stated stated_of(const EsGraph *g) {
+  Stated st = {0};
+  for (int i = 0; i < g->ntasks; i++) {
+    const EsTask *t = &g->tasks[i];
+    st.costs |= t->cost_len > 0;
+    st.times |= t->time_len > 0;
+    st.extracted |= t->source != NULL;
+  }
+  for (int e = 0; e < g->nedges; e++) {
+    const EsEdge *ed = &g->edges[e];
+    st.bytes |= ed->bytes >= 0;
+    st.edge_times |= !isnan(ed->time);
+    st.edge_costs |= !isnan(ed->cost);
+  }
+  return st;
 }
 
-/* The form of g's costs, given whether a profile and a platform come
- * with it. */
-static Form form_of(const EsGraph *g, bool profile, bool platform) {
-  bool costs = any_task_values(g, false), times = any_task_values(g, true);
-  bool bytes = false, edge_times = false, edge_costs = false;
-  for (int e = 0; e < g->nedges; e++) {
-    bytes |= g->edges[e].bytes >= 0;
-    edge_times |= !isnan(g->edges[e].time);
-    edge_costs |= !isnan(g->edges[e].cost);
-  }
-  /* Graphs from the front end (tasks with source facts) are physical: their
-   * times come from a profile, their sizes from the program. */
-  bool extracted = false;
-  for (int i = 0; i < g->ntasks && !extracted; i++)
-    extracted = g->tasks[i].source != NULL;
-  if (costs || (!times && edge_costs && !profile))
+/* The form of costs st describes, given whether a profile and a platform
+ * come with them. Graphs from the front end (tasks with source facts) are
+ * physical: their times come from a profile, their sizes from the program. */
+static Form form_of(Stated st, bool profile, bool platform) {
+  if (st.costs || (!st.times && st.edge_costs && !profile))
     return FORM_ABSTRACT;
-  if (bytes || extracted || profile || (times && !edge_times && platform))
+  if (st.bytes || st.extracted || profile || (st.times && !st.edge_times && platform))
     return FORM_PHYSICAL;
   return FORM_TIMED;
 }
 
 bool es_problem_needs_platform(const EsGraph *g, bool profile) {
-  return form_of(g, profile, false) == FORM_PHYSICAL;
+  return form_of(stated_of(g), profile, false) == FORM_PHYSICAL;
 }
 
 static int decide_form(Builder *b) {
   const EsGraph *g = b->g;
-  bool bytes = false, edge_times = false;
-  for (int e = 0; e < g->nedges; e++) {
-    bytes |= g->edges[e].bytes >= 0;
-    edge_times |= !isnan(g->edges[e].time);
-  }
-  b->form = form_of(g, b->opt->profile != NULL, b->opt->platform != NULL);
+  b->stated = stated_of(g);
+  bool bytes = b->stated.bytes, edge_times = b->stated.edge_times;
+  b->form = form_of(b->stated, b->opt->profile != NULL, b->opt->platform != NULL);
   if (b->form == FORM_ABSTRACT && bytes)
     for (int e = 0; e < g->nedges; e++)
       if (g->edges[e].bytes >= 0 && isnan(g->edges[e].cost))
@@ -171,7 +176,8 @@ static int build_labels(Builder *b) {
   return ES_OK;
 }
 
-/* Every device a graph value or pin names must exist on the platform. */
+/* Every device a graph value names must exist on the platform (task_costs
+ * checks each task's pin, in its own pass over the tasks). */
 static int check_devices(Builder *b) {
   const EsGraph *g = b->g;
   for (int i = 0; i < g->nvalues; i++) {
@@ -184,16 +190,9 @@ static int check_devices(Builder *b) {
                      "cost of device '%s' must be a finite non-negative number",
                      g->device_names[v->device]);
   }
-  for (int t = 0; t < g->ntasks; t++)
-    if (g->tasks[t].pin >= 0 && b->graph_to_problem_device[g->tasks[t].pin] < 0)
-      return fail_at(b, g->tasks[t].mark, ES_EINVAL, "task '%s' is pinned to unknown device '%s'",
-                     g->tasks[t].name, g->device_names[g->tasks[t].pin]);
   return ES_OK;
 }
 
-/* Fills row[nlabels] from a task's value list: explicit per-level values,
- * or one scalar per device stretched to lower levels (scale true) or valid
- * only at level 0. Labels without a value stay INFINITY. */
 /* Whether a graph's value on graph device gd holds for problem device d:
  * the device itself, or on a platform with nodes each node's device of
  * that local name (a task's variant runs on any node). */
@@ -203,6 +202,9 @@ static bool value_device(const Builder *b, int gd, int d) {
          (pf && pf->nnodes > 0 && !strcmp(pf->devices[d].local, b->g->device_names[gd]));
 }
 
+/* Fills row[nlabels] from a task's value list: explicit per-level values,
+ * or one scalar per device stretched to lower levels (scale true) or valid
+ * only at level 0. Labels without a value stay INFINITY. */
 static void fill_from_values(Builder *b, const EsTask *t, int begin, int len, bool scale,
                              double *row) {
   const EsProblem *p = b->p;
@@ -323,6 +325,9 @@ static void apply_pin(Builder *b, const EsTask *t, double *row) {
 static int task_costs(Builder *b, int v) {
   EsProblem *p = b->p;
   const EsTask *t = &b->g->tasks[v];
+  if (t->pin >= 0 && b->graph_to_problem_device[t->pin] < 0)
+    return fail_at(b, t->mark, ES_EINVAL, "task '%s' is pinned to unknown device '%s'", t->name,
+                   b->g->device_names[t->pin]);
   double *energy = p->value[ES_OBJ_ENERGY] ? &p->value[ES_OBJ_ENERGY][(long)v * p->nlabels] : NULL;
   double *time = p->value[ES_OBJ_TIME] ? &p->value[ES_OBJ_TIME][(long)v * p->nlabels] : NULL;
   for (int l = 0; l < p->nlabels; l++) {
@@ -424,7 +429,7 @@ static int alloc_task_values(Builder *b) {
     return ES_ENOMEM;
   size_t n = (size_t)p->ntasks * (size_t)p->nlabels + 1;
   bool energies = b->form == FORM_ABSTRACT || b->opt->platform;
-  bool times = b->form != FORM_ABSTRACT || any_task_values(b->g, true);
+  bool times = b->form != FORM_ABSTRACT || b->stated.times;
   p->value[ES_OBJ_ENERGY] = energies ? malloc(n * sizeof(double)) : NULL;
   p->value[ES_OBJ_TIME] = times ? malloc(n * sizeof(double)) : NULL;
   if ((energies && !p->value[ES_OBJ_ENERGY]) || (times && !p->value[ES_OBJ_TIME]))
@@ -528,13 +533,19 @@ static int cmp_int(const void *x, const void *y) {
   return (a > c) - (a < c);
 }
 
+typedef struct EdgeItem {
+  int item, reader;
+} EdgeItem;
+
 /* Groups data edges into items keyed by (producer, data name), or by their
  * number (data_id); other edges are items of their own. Readers are sorted
  * and distinct. */
 static int build_items(Builder *b) {
   EsGraph *g = b->g;
   EsProblem *p = b->p;
-  int *item_of_edge = malloc(((size_t)g->nedges + 1) * sizeof(int));
+  /* Each edge's item and reader, so that the readers are sorted by item
+   * without a second pass over the edges. */
+  EdgeItem *edge_item = malloc(((size_t)g->nedges + 1) * sizeof *edge_item);
   int *count = calloc((size_t)g->nedges + 2, sizeof(int));
   p->item_producer = malloc(((size_t)g->nedges + 1) * sizeof(int));
   p->order_from = malloc(((size_t)g->nedges + 1) * sizeof(int));
@@ -552,7 +563,7 @@ static int build_items(Builder *b) {
   }
   keybuf = malloc(keylen + 1);
   by_id = malloc(((size_t)max_id + 1) * sizeof *by_id);
-  if (!item_of_edge || !count || !p->item_producer || !p->order_from || !p->order_to ||
+  if (!edge_item || !count || !p->item_producer || !p->order_from || !p->order_to ||
       !p->item_weight[0] || !p->item_weight[1] || !keybuf || !by_id)
     goto out;
   for (int k = 0; k <= max_id; k++)
@@ -560,7 +571,7 @@ static int build_items(Builder *b) {
   size_t used = 0;
   for (int e = 0; e < g->nedges; e++) {
     const EsEdge *ed = &g->edges[e];
-    item_of_edge[e] = -1;
+    edge_item[e] = (EdgeItem){-1, ed->to};
     if (ed->from == ed->to) {
       rc = fail_at(b, ed->mark, ES_ECYCLE, "task '%s' depends on itself", g->tasks[ed->from].name);
       goto out;
@@ -595,7 +606,7 @@ static int build_items(Builder *b) {
       item = p->nitems++;
       p->item_producer[item] = ed->from;
     }
-    item_of_edge[e] = item;
+    edge_item[e].item = item;
     count[item + 1]++;
   }
   p->item_first = calloc((size_t)p->nitems + 1, sizeof(int));
@@ -605,8 +616,8 @@ static int build_items(Builder *b) {
   for (int i = 0; i < p->nitems; i++)
     count[i + 1] += count[i];
   for (int e = 0; e < g->nedges; e++)
-    if (item_of_edge[e] >= 0)
-      p->item_reader[count[item_of_edge[e]]++] = g->edges[e].to;
+    if (edge_item[e].item >= 0)
+      p->item_reader[count[edge_item[e].item]++] = edge_item[e].reader;
   /* count[i] is now the end of item i; compact away duplicate readers. */
   int out_pos = 0, begin = 0;
   for (int i = 0; i < p->nitems; i++) {
@@ -624,7 +635,7 @@ static int build_items(Builder *b) {
   p->item_first[p->nitems] = out_pos;
   rc = ES_OK;
 out:
-  free(item_of_edge);
+  free(edge_item);
   free(count);
   free(keybuf);
   free(by_id);
@@ -634,7 +645,7 @@ out:
 
 int es_problem_build(EsGraph *g, const EsProblemOptions *opt, EsProblem *out, EsError *err) {
   memset(out, 0, sizeof *out);
-  Builder b = {g, opt, out, err, FORM_ABSTRACT, NULL, NULL, NULL, 0, 0};
+  Builder b = {.g = g, .opt = opt, .p = out, .err = err, .form = FORM_ABSTRACT};
   out->ntasks = g->ntasks;
   out->objective = opt->objective;
   int rc = es_graph_check_acyclic(g, err);
