@@ -27,12 +27,13 @@ else()
   message(STATUS "esched: nvcc not found: .cu launchers cannot be built")
 endif()
 
-# What tests running OpenCL kernels on PoCL set: a writable kernel cache
-# in the build tree (PoCL lists no device without one), and under
-# LeakSanitizer the suppression of PoCL 3.1's leak when it compiles a
-# kernel into a cold cache (test/pocl-lsan.supp; PoCL is built without
-# frame pointers, so only the slow unwinder sees the frame it names).
-set(ESCHED_OPENCL_TEST_ENV POCL_CACHE_DIR=${PROJECT_BINARY_DIR}/pocl-cache)
+# What tests running OpenCL kernels on PoCL set besides a writable kernel
+# cache of their own (PoCL lists no device without one; lit's %opencl_env
+# and esched_compare_test give each test its own): under LeakSanitizer the
+# suppression of PoCL 3.1's leak when it compiles a kernel into a cold
+# cache (test/pocl-lsan.supp; PoCL is built without frame pointers, so only
+# the slow unwinder sees the frame it names).
+set(ESCHED_OPENCL_TEST_ENV)
 if(ESCHED_SANITIZE)
   list(APPEND ESCHED_OPENCL_TEST_ENV
        LSAN_OPTIONS=suppressions=${PROJECT_SOURCE_DIR}/test/pocl-lsan.supp

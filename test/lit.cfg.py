@@ -42,7 +42,7 @@ config.substitutions.append(("%nvcc", config.nvcc))
 config.substitutions.append(("%cudart_link", config.cudart_link))
 # Programs with OpenCL launchers: link %opencl_lib, run under %opencl_env,
 # with a kernel cache of the test's own (%t.pocl, expanded after this
-# substitution): PoCL's cache is not safe for two processes building one
+# substitution; PoCL lists no device without a writable one): PoCL's cache is not safe for two processes building one
 # kernel at once (pocl/pocl#586, #1480), as two tests of one kernel would.
 config.substitutions.append(("%opencl_lib", config.opencl_lib))
 config.substitutions.append(("%fake_cuda", config.fake_cuda))
