@@ -73,7 +73,7 @@ if(NOT LLVM_CONFIG)
                llvm-config-17 llvm-config-16 llvm-config-15 llvm-config-14)
 endif()
 if(NOT LLVM_CONFIG)
-  message(FATAL_ERROR "esched: llvm-config not found; install libclang-dev (scripts/setup.sh does)")
+  message(FATAL_ERROR "esched: llvm-config not found; install llvm-14 (scripts/deps.sh does)")
 endif()
 execute_process(COMMAND ${LLVM_CONFIG} --version OUTPUT_VARIABLE LLVM_VERSION
                 OUTPUT_STRIP_TRAILING_WHITESPACE)

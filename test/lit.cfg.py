@@ -42,8 +42,9 @@ config.substitutions.append(("%nvcc", config.nvcc))
 config.substitutions.append(("%cudart_link", config.cudart_link))
 # Programs with OpenCL launchers: link %opencl_lib, run under %opencl_env,
 # with a kernel cache of the test's own (%t.pocl, expanded after this
-# substitution; PoCL lists no device without a writable one): PoCL's cache is not safe for two processes building one
-# kernel at once (pocl/pocl#586, #1480), as two tests of one kernel would.
+# substitution; PoCL lists no device without a writable one). PoCL's cache
+# is not safe for two processes building one kernel at once (pocl/pocl#586,
+# #1480), as two tests of one kernel would.
 config.substitutions.append(("%opencl_lib", config.opencl_lib))
 config.substitutions.append(("%fake_cuda", config.fake_cuda))
 config.substitutions.append(("%opencl_env", "env " + config.opencl_env + " POCL_CACHE_DIR=%t.pocl"))

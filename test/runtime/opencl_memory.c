@@ -5,12 +5,18 @@
 // mode); and a launcher asks for its own device's queue.
 // REQUIRES: opencl
 // RUN: %cc %esrt_cflags %s -o %t %esrt_libs %opencl_lib
-// RUN: %opencl_env ESCHED_GPU=opencl ESCHED_OPENCL_PATH=%src_root/examples/opencl %t 2> %t.err | FileCheck %s
-// RUN: %opencl_env ESCHED_GPU=opencl ESCHED_OPENCL_PATH=%src_root/examples/opencl ESCHED_OPENCL_MEMORY=buffer %t 2> %t.buf | FileCheck %s
-// RUN: FileCheck %s --check-prefix=ERR --input-file=%t.err
+// The runtime's summary and warnings are checked before the output, so
+// that a failure shows them.
+// RUN: %opencl_env ESCHED_GPU=opencl ESCHED_OPENCL_PATH=%src_root/examples/opencl %t > %t.out 2> %t.err
+// RUN: FileCheck %s --check-prefix=SVM --input-file=%t.err --implicit-check-not=warning
+// RUN: FileCheck %s --input-file=%t.out
+// RUN: %opencl_env ESCHED_GPU=opencl ESCHED_OPENCL_PATH=%src_root/examples/opencl ESCHED_OPENCL_MEMORY=buffer %t > %t.out 2> %t.buf
+// RUN: FileCheck %s --check-prefix=BUF --input-file=%t.buf --implicit-check-not=warning
+// RUN: FileCheck %s --input-file=%t.out
 // CHECK: forgotten: {{-?}}nan {{-?}}nan
 // CHECK-NEXT: section: Z[15] = 0, Z[16] = 32, Z[47] = 94, Z[48] = 0, sum = 2016
-// ERR: device gpu: 2 tasks, {{.*}}, on opencl
+// SVM: device gpu: 2 tasks, {{.*}}, on opencl {{.*}}, svm
+// BUF: device gpu: 2 tasks, {{.*}}, on opencl {{.*}}, buffers
 #define CL_TARGET_OPENCL_VERSION 300
 #include <CL/cl.h>
 #include <stdio.h>
