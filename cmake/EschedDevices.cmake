@@ -29,11 +29,17 @@ endif()
 
 # What tests running OpenCL kernels on PoCL set besides a writable kernel
 # cache of their own (PoCL lists no device without one; lit's %opencl_env
-# and esched_compare_test give each test its own): under LeakSanitizer the
-# suppression of PoCL 3.1's leak when it compiles a kernel into a cold
-# cache (test/pocl-lsan.supp; PoCL is built without frame pointers, so only
-# the slow unwinder sees the frame it names).
+# and esched_compare_test give each test its own): PoCL's ICD alone
+# (OCL_ICD_VENDORS), so that another vendor's OpenCL on the machine changes
+# neither the device a test runs on nor what loading the ICD loader costs;
+# under LeakSanitizer the suppression of PoCL 3.1's leak when it compiles a
+# kernel into a cold cache (test/pocl-lsan.supp; PoCL is built without frame
+# pointers, so only the slow unwinder sees the frame it names).
+find_file(ESCHED_POCL_ICD pocl.icd PATHS /etc/OpenCL/vendors NO_DEFAULT_PATH)
 set(ESCHED_OPENCL_TEST_ENV)
+if(ESCHED_POCL_ICD)
+  list(APPEND ESCHED_OPENCL_TEST_ENV OCL_ICD_VENDORS=${ESCHED_POCL_ICD})
+endif()
 if(ESCHED_SANITIZE)
   list(APPEND ESCHED_OPENCL_TEST_ENV
        LSAN_OPTIONS=suppressions=${PROJECT_SOURCE_DIR}/test/pocl-lsan.supp

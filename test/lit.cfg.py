@@ -75,6 +75,10 @@ for var in ["ESCHED_PLATFORM", "ESCHED_PROFILE", "ESCHED_SCHEDULE", "ESCHED_EXEC
 config.environment["STARPU_SILENT"] = "1"
 config.environment["STARPU_CALIBRATE"] = "0"
 config.environment["POCL_CACHE_DIR"] = os.path.join(config.esched_obj_root, "starpu-home", "pocl")
+# StarPU loads OpenCL too: PoCL's ICD alone, as %opencl_env has it
+# (cmake/EschedDevices.cmake).
+if config.pocl_icd and not config.pocl_icd.endswith("-NOTFOUND"):
+    config.environment["OCL_ICD_VENDORS"] = config.pocl_icd
 # Two ranks on one machine, oversubscribed (CI has two cores), as root in
 # containers; each rank one CPU worker, MPI yielding when it waits.
 config.substitutions.append(("%mpirun2", "timeout 300 %s --allow-run-as-root --oversubscribe "

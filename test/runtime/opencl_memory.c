@@ -5,8 +5,10 @@
 // mode); and a launcher asks for its own device's queue.
 // REQUIRES: opencl
 // RUN: %cc %esrt_cflags %s -o %t %esrt_libs %opencl_lib
-// The runtime's summary and warnings are checked before the output, so
-// that a failure shows them.
+// What the machine offers (its CPUs and OpenCL devices, on stderr), and the
+// runtime's summary and warnings checked before the output: a failure shows
+// them all.
+// RUN: %opencl_env %esched platform --detect --no-calibrate -o %t.machine.yaml
 // RUN: %opencl_env ESCHED_GPU=opencl ESCHED_OPENCL_PATH=%src_root/examples/opencl %t > %t.out 2> %t.err
 // RUN: FileCheck %s --check-prefix=SVM --input-file=%t.err --implicit-check-not=warning
 // RUN: FileCheck %s --input-file=%t.out
