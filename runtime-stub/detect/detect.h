@@ -11,9 +11,9 @@
  *   cuda    every GPU libcudart sees, kind cuda, named gpu, gpu1, ...;
  *   links   host to device and back for each accelerator, measured by timed
  *           copies through the back end's own copy (what the runtime pays):
- *           the latency is the median 4-byte copy, the bandwidth a least-
- *           squares fit of time against size, each the median of the runs
- *           (as StarPU's bus calibration).
+ *           the latency is the median 4-byte copy, the bandwidth what the
+ *           largest copies add to it (rt_link_fit), each the median of the
+ *           runs (as StarPU's bus calibration).
  * Power figures that cannot be read come from the table in estimate.c, by
  * device kind, and are marked estimated. */
 #ifndef ESCHED_RT_DETECT_DETECT_H
