@@ -26,13 +26,15 @@ const char *sp_prefix(void) {
   return buf;
 }
 
+/* One write per line: the ranks of an MPI run share one stderr
+ * (sp_summary.c). */
 void sp_warn(const char *fmt, ...) {
+  char text[1024];
   va_list ap;
   va_start(ap, fmt);
-  fprintf(stderr, "%s: warning: ", sp_prefix());
-  vfprintf(stderr, fmt, ap);
-  fputc('\n', stderr);
+  vsnprintf(text, sizeof text, fmt, ap);
   va_end(ap);
+  fprintf(stderr, "%s: warning: %s\n", sp_prefix(), text);
 }
 
 /* ESCHED_STARPU_POLICY, ESCHED_DVFS, ESCHED_SUMMARY; bad values warn. */

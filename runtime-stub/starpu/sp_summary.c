@@ -29,21 +29,25 @@ static void header(FILE *f, const SpState *s) {
             starpu_worker_get_count_by_type(STARPU_CUDA_WORKER));
 }
 
-/* A task's line: its plan, and (when it ran here) how often and where. */
+/* A task's line: its plan, and (when it ran here) how often and where.
+ * Written with one call, as every line here is: the ranks of an MPI run
+ * share one stderr, and a line written in pieces came out with another
+ * rank's line inside it. */
 static void task_line(FILE *f, const SpState *s, const SpTask *st) {
   const EspTask *t = st->t;
-  fprintf(f, "%s:   task %s: plan %s level %d", sp_prefix(), t->key, t->device, t->level);
+  char rank[32] = "", pinned[64] = "", ran[192] = "; ran 0 here";
   if (s->mpi)
-    fprintf(f, " on rank %d", st->node);
+    snprintf(rank, sizeof rank, " on rank %d", st->node);
   if (s->policy == SP_PLAN)
-    fprintf(f, ", pinned to %s workers", type_name(st->type));
-  if (!st->runs) {
-    fprintf(f, "; ran 0 here\n");
-    return;
+    snprintf(pinned, sizeof pinned, ", pinned to %s workers", type_name(st->type));
+  if (st->runs) {
+    char name[64];
+    starpu_worker_get_name(st->last_worker, name, sizeof name);
+    snprintf(ran, sizeof ran, "; ran %lu here, %lu on the plan's device, last on %s", st->runs,
+             st->planned, name);
   }
-  char name[64];
-  starpu_worker_get_name(st->last_worker, name, sizeof name);
-  fprintf(f, "; ran %lu here, %lu on the plan's device, last on %s\n", st->runs, st->planned, name);
+  fprintf(f, "%s:   task %s: plan %s level %d%s%s%s\n", sp_prefix(), t->key, t->device, t->level,
+          rank, pinned, ran);
 }
 
 void sp_summary(FILE *f) {
