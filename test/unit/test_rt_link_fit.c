@@ -5,7 +5,7 @@
  * fast); never more than twice the true bandwidth, whatever copies are
  * slowed, the smallest one included; a lower bound when every copy is
  * mostly latency. */
-#include <stdint.h>
+#include <stdbool.h>
 
 #include "runtime-stub/detect/calibrate.h"
 #include "scheduler/base/rng.h"
