@@ -10,11 +10,11 @@
  * before: with sizes growing by factors of 4 that slope is set by the
  * difference between the largest copies' times, so one of them slowed by
  * other work made the link look faster, not slower. On a loaded 2-core
- * machine one single run in 60 gave 461 GB/s for PoCL's link, measured at
- * 15-75 GB/s by the others (`esched platform --detect --runs 1 --max-bytes
- * 1MiB` beside three busy loops); a larger disturbance would have given
- * TB/s. A copy slowed by other work can only lower its own estimate, and
- * the median of three discards one such copy. */
+ * machine one single run in 60 gave 461 GB/s for PoCL's link, which the
+ * others measured in tens of GB/s (`esched platform --detect --runs 1
+ * --max-bytes 1MiB` beside three busy loops); a larger disturbance would
+ * have given TB/s. A copy slowed by other work can only lower its own
+ * estimate, and the median of three discards one such copy. */
 #include <stdlib.h>
 #include <string.h>
 
