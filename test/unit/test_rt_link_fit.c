@@ -25,7 +25,8 @@ static void exact_and_one_slowed(void) {
   model(10, 2e-6, 30e9, s, t); /* 4 B .. 1 MiB, as detect.test measures PoCL */
   RtLinkFit f = rt_link_fit(s, t, 10);
   ASSERT_NEAR(f.bandwidth, 30e9, 1e-9);
-  ASSERT_TRUE(f.latency == t[0]); /* the model's latency and 4 bytes' transfer */
+  /* The latency is the 4-byte copy's time: the model's and 4 bytes' transfer. */
+  ASSERT_TRUE(f.latency == t[0]);
   for (int slow = 7; slow <= 9; slow++) { /* 64 KiB, 256 KiB, 1 MiB */
     model(10, 2e-6, 30e9, s, t);
     t[slow] *= 3;
