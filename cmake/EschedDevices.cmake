@@ -34,7 +34,8 @@ endif()
 # neither the device a test runs on nor what loading the ICD loader costs;
 # under LeakSanitizer the suppression of PoCL 3.1's leak when it compiles a
 # kernel into a cold cache (test/pocl-lsan.supp; PoCL is built without frame
-# pointers, so only the slow unwinder sees the frame it names).
+# pointers, so only the slow unwinder sees the frame it names), after the
+# ASan options every test has (cmake/EschedWarnings.cmake).
 find_file(ESCHED_POCL_ICD pocl.icd PATHS /etc/OpenCL/vendors NO_DEFAULT_PATH)
 set(ESCHED_OPENCL_TEST_ENV)
 if(ESCHED_POCL_ICD)
@@ -43,5 +44,5 @@ endif()
 if(ESCHED_SANITIZE)
   list(APPEND ESCHED_OPENCL_TEST_ENV
        LSAN_OPTIONS=suppressions=${PROJECT_SOURCE_DIR}/test/pocl-lsan.supp
-       ASAN_OPTIONS=fast_unwind_on_malloc=0)
+       ASAN_OPTIONS=${ESCHED_TEST_ASAN_OPTIONS}:fast_unwind_on_malloc=0)
 endif()
