@@ -33,7 +33,7 @@
 set -u
 
 [ $# -eq 3 ] || { sed -n '2,/^set -u/p' "$0" | sed -e 's/^# \{0,1\}//' -e '/^set -u/d' >&2; exit 2; }
-BIN=$1
+BIN=$(cd "$1" && pwd) || exit 2
 SRC=$(cd "$2" && pwd) || exit 2
 WORK=$3
 P=$(basename "$SRC")
