@@ -310,6 +310,19 @@ static void check_stream_clauses(Walker *w, const Annot *a) {
   }
 }
 
+/* The call whose value statement c uses (x = f(..), x += f(..), or a
+ * declaration initialized by f(..)), else a null cursor. */
+static CXCursor used_call(CXCursor c) {
+  enum CXCursorKind k = clang_getCursorKind(c);
+  CXCursor value = clang_getNullCursor();
+  if (k == CXCursor_BinaryOperator || k == CXCursor_CompoundAssignOperator)
+    value = tu_last_child(c);
+  else if (k == CXCursor_DeclStmt && clang_getCursorKind(tu_last_child(c)) == CXCursor_VarDecl)
+    value = tu_last_child(tu_last_child(c));
+  value = clang_Cursor_isNull(value) ? value : tu_strip(value);
+  return clang_getCursorKind(value) == CXCursor_CallExpr ? value : clang_getNullCursor();
+}
+
 void task_attach(Walker *w, int ann, CXCursor c, size_t b, size_t e) {
   Annot *a = &w->annots->v[ann];
   a->attached = true;
@@ -319,6 +332,19 @@ void task_attach(Walker *w, int ann, CXCursor c, size_t b, size_t e) {
   walk_close_host(w);
   if ((!is_call && !is_block) || w->graph < 0) {
     walk_error(w, b, "a task region must be a function call or a compound statement { ... }");
+    /* A task gives its results back through its data, not a value. */
+    CXCursor call = used_call(c);
+    size_t cb, ce;
+    char *callee = tu_string(clang_getCursorSpelling(call));
+    if (!clang_Cursor_isNull(call) && callee && *callee && tu_extent(w->tu, call, &cb, &ce))
+      walk_note(w, b, cb,
+                "a task returns no value: let '%s' store its result through a pointer named "
+                "in out(...)%s",
+                callee,
+                clang_getCursorKind(c) == CXCursor_DeclStmt
+                    ? ""
+                    : ", or put the statement in { ... } for a task of the whole block");
+    free(callee);
     refs_calls(w, c);
     return;
   }
