@@ -2,6 +2,7 @@
 #include "scheduler/io/yaml_in.h"
 
 #include <errno.h>
+#include <limits.h>
 #include <math.h>
 #include <stdarg.h>
 #include <stdint.h>
@@ -134,6 +135,18 @@ bool y_int(YIn *in, const YNode *n, const char *what, long *out) {
     return false;
   }
   *out = v;
+  return true;
+}
+
+bool y_level(YIn *in, const YNode *n, const char *what, int *out) {
+  long v;
+  if (!y_int(in, n, what, &v))
+    return false;
+  if (v < 0 || v > INT_MAX) {
+    y_error(in, n, "%s must be a DVFS level index, found %ld", what, v);
+    return false;
+  }
+  *out = (int)v;
   return true;
 }
 

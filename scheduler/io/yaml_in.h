@@ -104,6 +104,9 @@ bool y_quantity(YIn *in, const YNode *n, EsQuantity q, const char *what, double 
  * finite and not negative ("what is NaN", "is infinite", "is negative"). */
 bool y_amount(YIn *in, const YNode *n, EsQuantity q, const char *what, double *out);
 bool y_int(YIn *in, const YNode *n, const char *what, long *out);
+/* A DVFS level index: an integer from 0 to INT_MAX, so that it fits the
+ * model's int (an error at n names what, and the value, otherwise). */
+bool y_level(YIn *in, const YNode *n, const char *what, int *out);
 bool y_bool(YIn *in, const YNode *n, const char *what, bool *out);
 
 /* Checks every key of mapping n against the NULL-terminated list allowed;

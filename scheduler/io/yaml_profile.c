@@ -11,7 +11,6 @@
  *
  * The version key identifies the file: anything else is a foreign file.
  */
-#include <limits.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -90,35 +89,29 @@ static void read_run(Reader *r, EsProfileEntry *e, const YNode *n) {
     r->ok = false;
     return;
   }
-  long level = 0;
+  int level = 0;
   double size = -1;
   const YNode *x;
   bool ok = true;
-  if ((x = y_get(n, "level"))) {
-    if (!y_int(r->in, x, "level", &level))
-      ok = false;
-    else if (level < 0 || level > INT_MAX) {
-      y_error(r->in, x, "'level' must be a DVFS level index, found %ld", level);
-      ok = false;
-    }
-  }
+  if ((x = y_get(n, "level")) && !y_level(r->in, x, "level", &level))
+    ok = false;
   if ((x = y_get(n, "size")) && !read_amount(r, x, ES_Q_BYTES, "size", &size))
     ok = false;
   if (!ok) {
     r->ok = false;
     return;
   }
-  EsProfileRun *run = es_profile_run(r->p, e, dev, (int)level, size);
+  EsProfileRun *run = es_profile_run(r->p, e, dev, level, size);
   if (!run) {
     r->ok = false;
     return;
   }
   if (run->time.count) {
     if (size >= 0)
-      y_error(r->in, n, "second run for device '%s' level %ld size %g of '%s'", dev, level, size,
+      y_error(r->in, n, "second run for device '%s' level %d size %g of '%s'", dev, level, size,
               e->key);
     else
-      y_error(r->in, n, "second run for device '%s' level %ld of '%s'", dev, level, e->key);
+      y_error(r->in, n, "second run for device '%s' level %d of '%s'", dev, level, e->key);
     r->ok = false;
     return;
   }

@@ -106,13 +106,8 @@ typedef enum PerTask { PER_LEVEL, PER_TIMING, PER_KEY, PER_TIME, PER_ENERGY, PER
 
 /* One value of a per-task map into entry e. */
 static bool read_task_value(Reader *r, EsScheduleEntry *e, const YNode *v, PerTask what) {
-  long level;
   switch (what) {
-  case PER_LEVEL:
-    if (!y_int(r->in, v, "a level", &level) || level < 0)
-      return false;
-    e->level = (int)level;
-    return true;
+  case PER_LEVEL: return y_level(r->in, v, "a level", &e->level);
   case PER_KEY: return (e->key = copy_text(r, v, "a key")) != NULL;
   case PER_TIME: return y_quantity(r->in, v, ES_Q_TIME, "an expected time", &e->time);
   case PER_ENERGY: return y_quantity(r->in, v, ES_Q_ENERGY, "an expected energy", &e->energy);
@@ -179,11 +174,9 @@ static void read_duplicate(Reader *r, const YNode *n) {
                        true,
                        y_mark(n),
                        ES_TASK_REGION};
-  long level = 0;
   const YNode *x = y_get(n, "level");
-  if (x && !y_int(r->in, x, "level", &level))
+  if (x && !y_level(r->in, x, "level", &e.level))
     r->ok = false;
-  e.level = (int)level;
   number(r, n, "start", &e.start);
   number(r, n, "finish", &e.finish);
   if (!e.task || !e.device) {
@@ -242,14 +235,13 @@ static void read_idle(Reader *r, const YNode *map) {
   Y_EACH_KEY(k, map) {
     const char *dev = copy_text(r, k, "a device name");
     const YNode *v = k->next;
-    long level = ES_IDLE_OFF;
+    int level = ES_IDLE_OFF;
     if (!dev || !y_expect_scalar(r->in, v, "an idle state") ||
-        (strcmp(y_text(v), "off") != 0 &&
-         (!y_int(r->in, v, "an idle level", &level) || level < 0))) {
+        (strcmp(y_text(v), "off") != 0 && !y_level(r->in, v, "an idle level", &level))) {
       r->ok = false;
       continue;
     }
-    s->idle_device[s->nidle] = dev, s->idle_state[s->nidle++] = (int)level;
+    s->idle_device[s->nidle] = dev, s->idle_state[s->nidle++] = level;
   }
 }
 
