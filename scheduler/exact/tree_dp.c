@@ -76,10 +76,13 @@ typedef struct Rooted {
   bool reverse;     /* with order NULL: descending indices */
   double *acc;      /* [ntasks * nd]: sum over children of B_c[d]; zero between calls */
   uint16_t *choice; /* [ntasks * nd]: label of the task given its parent's device */
+  uint16_t *device; /* [ntasks]: the device of each task's label, for the backward pass:
+                     * its random reads of the parent's device stay in a 2 MB array
+                     * instead of following the parent's label into label_device */
   int *dev_first;   /* labels of device d: dev_first[d] .. dev_first[d + 1] */
   double *best;     /* [nd] scratch: S_v[d] */
   int *arg;         /* [nd] scratch: its label */
-  EsBigBuf up_buf, acc_buf, choice_buf;
+  EsBigBuf up_buf, acc_buf, choice_buf, device_buf;
 } Rooted;
 
 static const char cache_tag = 0; /* this solver's slot in a problem's cache */
@@ -89,6 +92,7 @@ static void rooted_free(void *data) {
   if (!r)
     return;
   es_bigbuf_free(&r->up_buf), es_bigbuf_free(&r->acc_buf), es_bigbuf_free(&r->choice_buf);
+  es_bigbuf_free(&r->device_buf);
   free(r->order), free(r->dev_first), free(r->best), free(r->arg);
   free(r);
 }
@@ -229,11 +233,12 @@ static int rooted_new(const EsProblem *p, Rooted **out, EsError *err) {
   r->up = es_bigbuf_alloc(&r->up_buf, (size_t)n + 1, sizeof *r->up);
   r->acc = es_bigbuf_alloc(&r->acc_buf, (size_t)n * (size_t)nd + 1, sizeof *r->acc);
   r->choice = es_bigbuf_alloc(&r->choice_buf, (size_t)n * (size_t)nd + 1, sizeof *r->choice);
+  r->device = es_bigbuf_alloc(&r->device_buf, (size_t)n + 1, sizeof *r->device);
   r->dev_first = malloc(((size_t)nd + 1) * sizeof *r->dev_first);
   r->best = malloc(((size_t)nd + 1) * sizeof *r->best);
   r->arg = malloc(((size_t)nd + 1) * sizeof *r->arg);
   int rc = ES_ENOMEM;
-  if (!r->up || !r->acc || !r->choice || !r->dev_first || !r->best || !r->arg)
+  if (!r->up || !r->acc || !r->choice || !r->device || !r->dev_first || !r->best || !r->arg)
     goto fail;
   /* Try first the orientation the first item suggests: a failed attempt
    * costs a pass over every task. */
@@ -401,11 +406,15 @@ static int forward_two(const EsProblem *p, Rooted *r, int *restrict label, EsErr
     }
     double stay0 = b0, move0 = b1 + x10; /* parent on device 0 */
     double stay1 = b1, move1 = b0 + x01; /* parent on device 1 */
-    bool moved0 = move0 < stay0, moved1 = !(stay1 < move1);
-    choice[2L * v] = (uint16_t)(moved0 ? l1 : l0);
-    choice[2L * v + 1] = (uint16_t)(moved1 ? l0 : l1);
-    acc[2L * parent] += moved0 ? move0 : stay0;
-    acc[2L * parent + 1] += moved1 ? move1 : stay1;
+    /* The labels are picked with masks and the sums with minima: written as
+     * conditional expressions sharing one condition, GCC 12 compiled them
+     * to branches that the costs of a random tree mispredict half the time
+     * (16.6 against 14 ns per task for this pass at 10^6). */
+    int moved0 = -(move0 < stay0), moved1 = -!(stay1 < move1);
+    choice[2L * v] = (uint16_t)(l0 ^ ((l0 ^ l1) & moved0));
+    choice[2L * v + 1] = (uint16_t)(l1 ^ ((l0 ^ l1) & moved1));
+    acc[2L * parent] += move0 < stay0 ? move0 : stay0;
+    acc[2L * parent + 1] += stay1 < move1 ? stay1 : move1;
   }
   return ES_OK;
 }
@@ -417,22 +426,24 @@ static void backward(const EsProblem *p, const Rooted *r, int *restrict label) {
   const Up *restrict up = r->up;
   const uint16_t *restrict choice = r->choice;
   const int *restrict label_device = p->label_device;
+  uint16_t *restrict device = r->device;
   const Walk walk = walk_of(r);
   for (int i = n - 1; i >= 0; i--) {
     int v = task_at(walk, i), parent = up[v].parent;
     int ahead = parent_at(up, walk, n, i - PREFETCH_DISTANCE);
     if (ahead >= 0)
-      PREFETCH(&label[ahead], 0);
+      PREFETCH(&device[ahead], 0);
     if (parent >= 0)
-      label[v] = choice[(long)v * nd + label_device[label[parent]]];
+      label[v] = choice[(long)v * nd + device[parent]];
+    device[v] = (uint16_t)label_device[label[v]];
   }
 }
 
 int es_tree_dp(const EsProblem *p, const EsAlgoOptions *opt, EsSolution *out, EsError *err) {
   (void)opt;
-  if (p->nlabels > UINT16_MAX)
-    return es_error_set(err, ES_ELIMIT, NULL, 0, 0, "tree-dp handles at most %d labels",
-                        UINT16_MAX);
+  if (p->nlabels > UINT16_MAX || p->ndevices > UINT16_MAX)
+    return es_error_set(err, ES_ELIMIT, NULL, 0, 0,
+                        "tree-dp handles at most %d labels and %d devices", UINT16_MAX, UINT16_MAX);
   Rooted *r = es_problem_cache_take(p->cache, &cache_tag);
   if (r && !rooted_fits(r, p))
     rooted_free(r), r = NULL;
