@@ -3,6 +3,7 @@
  *
  *   esched-cc [ESCHED OPTIONS] [COMPILER] ARGS...
  *
+ * esched's options may also be among ARGS (CFLAGS): they are taken out.
  * Each C source that has an annotation is rewritten by `esched compile`
  * into a temporary folder of its own under its own base name (so `cc -c
  * foo.c` still writes foo.o), then compiled in its place with its quoted
@@ -47,45 +48,75 @@ static void note_input(Options *o, const char *opt, const char *value) {
     argv_push(&o->inputs, value);
 }
 
-/* esched's own options: --name=value or --name value. */
-static int parse_esched_options(int argc, char **argv, Options *o) {
+/* If argv[i] is one of esched's options (--name=value or --name value),
+ * records it and returns how many arguments it spans; else 0. Among the
+ * compiler's arguments (leading false) --target is esched's only with a
+ * value esched knows, so clang's --target=TRIPLE stays clang's. */
+static int esched_option(int argc, char **argv, int i, Options *o, bool leading) {
   static const char *const with_value[] = {"--variant", "--platform", "--profile", "--profile-use",
                                            "--algo",    "--target",   NULL};
-  int i = 1;
-  for (; i < argc; i++) {
-    const char *a = argv[i];
-    bool known = true;
-    if (!strcmp(a, "--keep-rewritten"))
-      o->keep = true;
-    else if (!strcmp(a, "--esched-help"))
-      o->help = true;
-    else if (!strcmp(a, "--esched-version"))
-      o->version = true;
-    else if (!strcmp(a, "--runtime"))
-      o->runtime = true;
-    else if (!strcmp(a, "--profile-generate") || has_prefix(a, "--profile-generate="))
-      argv_push(&o->esched, a);
-    else
-      known = false;
-    for (const char *const *w = with_value; *w && !known; w++) {
+  const char *a = argv[i];
+  if (!strcmp(a, "--keep-rewritten"))
+    o->keep = true;
+  else if (!strcmp(a, "--esched-help"))
+    o->help = true;
+  else if (!strcmp(a, "--esched-version"))
+    o->version = true;
+  else if (!strcmp(a, "--runtime"))
+    o->runtime = true;
+  else if (!strcmp(a, "--profile-generate") || has_prefix(a, "--profile-generate="))
+    argv_push(&o->esched, a);
+  else {
+    for (const char *const *w = with_value; *w; w++) {
       size_t n = strlen(*w);
-      if (strncmp(a, *w, n) == 0 && (a[n] == '=' || a[n] == '\0')) {
-        known = true;
-        argv_push(&o->esched, a);
-        if (a[n] == '=')
-          note_input(o, *w, a + n + 1);
-        else if (i + 1 < argc) {
-          argv_push(&o->esched, argv[++i]);
-          note_input(o, *w, argv[i]);
-        }
-        if (!strcmp(*w, "--target"))
-          o->starpu = !strcmp(a[n] ? a + n + 1 : argv[i], "starpu");
-      }
+      if (strncmp(a, *w, n) != 0 || (a[n] != '=' && a[n] != '\0'))
+        continue;
+      const char *value = a[n] == '=' ? a + n + 1 : i + 1 < argc ? argv[i + 1] : NULL;
+      bool target = !strcmp(*w, "--target");
+      if (target && !leading && (!value || (strcmp(value, "native") && strcmp(value, "starpu"))))
+        return 0;
+      argv_push(&o->esched, a);
+      if (a[n] == '\0' && value)
+        argv_push(&o->esched, value);
+      if (value)
+        note_input(o, *w, value);
+      if (target)
+        o->starpu = value && !strcmp(value, "starpu");
+      return a[n] == '\0' && value ? 2 : 1;
     }
-    if (!known)
-      break;
+    return 0;
   }
+  return 1;
+}
+
+/* The options before the compiler and its arguments: all esched's. Returns
+ * the index of the first argument that is not. */
+static int take_leading_options(int argc, char **argv, Options *o) {
+  int i = 1, n;
+  while (i < argc && (n = esched_option(argc, argv, i, o, true)) > 0)
+    i += n;
   return i;
+}
+
+/* esched's options among the compiler's arguments argv[first..argc), as
+ * CFLAGS put them: taken out (argv is compacted), so that the compiler
+ * never reads --profile-generate=DIR as its own -fprofile-generate. A
+ * compiler option's value (-o FILE) is never taken. Returns the new argc. */
+static int take_trailing_options(int argc, char **argv, int first, Options *o) {
+  int out = first;
+  for (int i = first; i < argc;) {
+    int n = esched_option(argc, argv, i, o, false);
+    if (n > 0) {
+      i += n;
+      continue;
+    }
+    bool value_follows = cc_takes_value(argv[i]) && i + 1 < argc;
+    argv[out++] = argv[i++];
+    if (value_follows)
+      argv[out++] = argv[i++];
+  }
+  argv[out] = NULL;
+  return out;
 }
 
 /* A launcher's first argument is the compiler: a program, not an option or
@@ -453,11 +484,12 @@ static int info(const Options *o, const CcArgs *c) {
 
 int main(int argc, char **argv) {
   Options o = {0};
-  int i = parse_esched_options(argc, argv, &o);
+  int i = take_leading_options(argc, argv, &o);
   o.compiler = getenv("ESCHED_CC") && *getenv("ESCHED_CC") ? getenv("ESCHED_CC") : "cc";
   if (i < argc && looks_like_compiler(argv[i]))
     o.compiler = argv[i++];
   o.first_arg = i;
+  argc = take_trailing_options(argc, argv, o.first_arg, &o);
   CcArgs c;
   cc_args_read(&c, argv, o.first_arg, argc);
   int status;
