@@ -31,6 +31,7 @@
 #include "pass/driver/info.h"
 #include "pass/driver/layout.h"
 #include "pass/driver/link.h"
+#include "pass/driver/mentions.h"
 
 typedef struct Options {
   Argv esched; /* options forwarded to `esched compile` */
@@ -129,26 +130,6 @@ static bool looks_like_compiler(const char *a) {
     if (ends_with(a, *e))
       return false;
   return true;
-}
-
-/* A cheap filter before running esched: a file that never says esched has
- * no annotation (esched.h's macros and pragmas all do). */
-static bool mentions_esched(const char *path) {
-  FILE *f = fopen(path, "rb");
-  if (!f)
-    return false; /* the compiler will say why */
-  char buf[65536 + 8];
-  size_t carry = 0, n;
-  bool found = false;
-  while (!found && (n = fread(buf + carry, 1, sizeof buf - 1 - carry, f)) > 0) {
-    size_t len = carry + n;
-    buf[len] = '\0';
-    found = strstr(buf, "esched") || strstr(buf, "ESCHED");
-    carry = len < 6 ? len : 6; /* a match may straddle two reads */
-    memmove(buf, buf + len - carry, carry);
-  }
-  fclose(f);
-  return found;
 }
 
 static bool same_contents(const char *a, const char *b) {
@@ -430,7 +411,7 @@ static int build(Build *b) {
     }
     /* -M and -MM list the original's dependencies: nothing to rewrite. */
     if (input && cc_is_c_source(c, k) && !c->deps_only && strcmp(a, "-") != 0 &&
-        mentions_esched(a)) {
+        mentions_esched(a, c)) {
       int rc = take_source(b, a, cc_language(c, k));
       if (rc)
         return rc;

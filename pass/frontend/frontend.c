@@ -13,6 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <unistd.h>
 
 #include "pass/diag/diag.h"
 #include "pass/frontend/depgraph.h"
@@ -89,6 +90,32 @@ static bool add_expanded(Frontend *f) {
   return ok;
 }
 
+/* Annotations in the files the main file includes run as plain C: the
+ * pass rewrites one file. Said where they are, as a compiler would. */
+static bool warn_included(Frontend *f) {
+  TuPlace *p;
+  int n = tu_included_annotations(&f->tu, &p);
+  if (n < 0) {
+    diag(DIAG_ERROR, NULL, 0, 0, "%s: out of memory", f->in.command);
+    return false;
+  }
+  char cwd[PATH_MAX];
+  size_t cwd_len = getcwd(cwd, sizeof cwd) ? strlen(cwd) : 0;
+  for (int i = 0; i < n; i++) {
+    /* Named from the current folder, as the compiler names an include. */
+    const char *path = p[i].path;
+    if (cwd_len > 1 && !strncmp(path, cwd, cwd_len) && path[cwd_len] == '/')
+      path += cwd_len + 1;
+    diag(DIAG_WARNING, path, (int)p[i].line, (int)p[i].col,
+         "this annotation is in a file that '%s' includes, and esched schedules only the "
+         "annotations of the file it compiles: the region runs as plain C (move its function "
+         "into a .c file)",
+         f->in.file);
+  }
+  tu_places_free(p, n);
+  return true;
+}
+
 /* Parses and walks; prints clang's errors and every annotation error. */
 static bool analyze(Frontend *f) {
   if (!tu_parse(&f->tu, &f->src, f->abs_path, (const char *const *)f->in.cc.v, f->in.cc.n,
@@ -97,6 +124,8 @@ static bool analyze(Frontend *f) {
   frontend_phase(f, "parse");
   int clang_errors = tu_report_errors(&f->tu);
   if (!add_expanded(f))
+    return false;
+  if (!warn_included(f))
     return false;
   f->w = (Walker){.tu = &f->tu, .src = &f->src, .annots = &f->annots, .x = &f->x};
   bool ok = walk_unit(&f->w);

@@ -2,6 +2,7 @@
 #define _DEFAULT_SOURCE /* sigaltstack, SA_ONSTACK */
 #include "pass/frontend/tu.h"
 
+#include <ctype.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -23,7 +24,7 @@
  * (tu_messages) are on, and stay warnings; -w would hide them. esched.h's
  * folder comes last, searched after every other. */
 static const char **base_args(const char *const *args, int nargs, int *out_n) {
-  const char **v = malloc(sizeof *v * (size_t)(nargs + 10));
+  const char **v = malloc(sizeof *v * (size_t)(nargs + 12));
   if (!v)
     return NULL;
   int n = 0;
@@ -38,6 +39,8 @@ static const char **base_args(const char *const *args, int nargs, int *out_n) {
       v[n++] = args[i];
   v[n++] = "-W#pragma-messages";
   v[n++] = "-Wno-error=#pragma-messages";
+  v[n++] = "-Wunknown-pragmas"; /* tu_included_annotations */
+  v[n++] = "-Wno-error=unknown-pragmas";
   v[n++] = "-D__ESCHED_EXTRACT__=1";
   v[n++] = "-idirafter";
   v[n++] = frontend_public_headers();
@@ -347,6 +350,71 @@ int tu_messages(const Tu *t, const char *prefix, TuMessage **out) {
   tu_messages_free(*out, len);
   *out = NULL;
   return -1;
+}
+
+/* Whether d reports an annotation in a file the main file includes (not a
+ * system header): `#pragma esched` there is an unknown pragma to clang (its
+ * location is the pragma's name), and esched.h's macros there are messages
+ * expanded there. */
+static bool included_annotation(const Tu *t, CXDiagnostic d, CXFile *file, unsigned *line,
+                                unsigned *col) {
+  CXString opt = clang_getDiagnosticOption(d, NULL), msg = clang_getDiagnosticSpelling(d);
+  const char *o = clang_getCString(opt), *text = clang_getCString(msg);
+  CXSourceLocation loc = clang_getDiagnosticLocation(d);
+  unsigned off = 0;
+  bool pragma = o && !strcmp(o, "-Wunknown-pragmas");
+  bool message = o && !strcmp(o, "-W#pragma-messages") && text && !strncmp(text, "esched ", 7);
+  *file = NULL;
+  if (pragma || message)
+    clang_getExpansionLocation(loc, file, line, col, &off);
+  bool found =
+      *file && !clang_File_isEqual(*file, t->file) && !clang_Location_isInSystemHeader(loc);
+  if (found && pragma) {
+    size_t size = 0;
+    const char *contents = clang_getFileContents(t->tu, *file, &size);
+    found = contents && off + 6 <= size && !strncmp(contents + off, "esched", 6) &&
+            (off + 6 == size ||
+             !(isalnum((unsigned char)contents[off + 6]) || contents[off + 6] == '_'));
+  }
+  clang_disposeString(opt);
+  clang_disposeString(msg);
+  return found;
+}
+
+int tu_included_annotations(const Tu *t, TuPlace **out) {
+  *out = NULL;
+  int len = 0, cap = 0;
+  unsigned n = clang_getNumDiagnostics(t->tu);
+  for (unsigned i = 0; i < n; i++) {
+    CXDiagnostic d = clang_getDiagnostic(t->tu, i);
+    CXFile f;
+    TuPlace p = {0};
+    bool found = included_annotation(t, d, &f, &p.line, &p.col);
+    clang_disposeDiagnostic(d);
+    if (!found)
+      continue;
+    p.path = tu_string(clang_getFileName(f));
+    /* A header included twice without a guard reports its pragmas twice. */
+    if (p.path && len > 0 && (*out)[len - 1].line == p.line && (*out)[len - 1].col == p.col &&
+        !strcmp((*out)[len - 1].path, p.path)) {
+      free(p.path);
+      continue;
+    }
+    if (!p.path || es_vec_reserve(out, &cap, len + 1, sizeof **out)) {
+      free(p.path);
+      tu_places_free(*out, len);
+      *out = NULL;
+      return -1;
+    }
+    (*out)[len++] = p;
+  }
+  return len;
+}
+
+void tu_places_free(TuPlace *p, int n) {
+  for (int i = 0; i < n; i++)
+    free(p[i].path);
+  free(p);
 }
 
 void tu_messages_free(TuMessage *m, int n) {

@@ -50,6 +50,19 @@ typedef struct TuMessage {
 int tu_messages(const Tu *t, const char *prefix, TuMessage **out);
 void tu_messages_free(TuMessage *m, int n);
 
+/* A place in some file. */
+typedef struct TuPlace {
+  char *path;
+  unsigned line, col;
+} TuPlace;
+
+/* The annotations in files the main file includes (not system headers),
+ * which the pass does not rewrite: `#pragma esched` (at its name) and
+ * esched.h's macros, in order, into *out; how many, or -1 when out of
+ * memory. Free with tu_places_free. */
+int tu_included_annotations(const Tu *t, TuPlace **out);
+void tu_places_free(TuPlace *p, int n);
+
 /* File offsets of a cursor's extent, at the expansion site of macros.
  * false when the extent is not in the main file. */
 bool tu_extent(const Tu *t, CXCursor c, size_t *begin, size_t *end);

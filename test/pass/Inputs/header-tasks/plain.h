@@ -1,0 +1,2 @@
+/* Nothing to schedule here. */
+static inline int twice(int x) { return 2 * x; }
