@@ -73,17 +73,20 @@ static int esched_option(int argc, char **argv, int i, Options *o, bool leading)
       if (strncmp(a, *w, n) != 0 || (a[n] != '=' && a[n] != '\0'))
         continue;
       const char *value = a[n] == '=' ? a + n + 1 : i + 1 < argc ? argv[i + 1] : NULL;
+      if (!value) { /* last on the line */
+        fprintf(stderr, "esched-cc: error: '%s' needs a value\n", a);
+        exit(1);
+      }
       bool target = !strcmp(*w, "--target");
-      if (target && !leading && (!value || (strcmp(value, "native") && strcmp(value, "starpu"))))
+      if (target && !leading && strcmp(value, "native") && strcmp(value, "starpu"))
         return 0;
       argv_push(&o->esched, a);
-      if (a[n] == '\0' && value)
+      if (a[n] == '\0')
         argv_push(&o->esched, value);
-      if (value)
-        note_input(o, *w, value);
+      note_input(o, *w, value);
       if (target)
-        o->starpu = value && !strcmp(value, "starpu");
-      return a[n] == '\0' && value ? 2 : 1;
+        o->starpu = !strcmp(value, "starpu");
+      return a[n] == '\0' ? 2 : 1;
     }
     return 0;
   }
