@@ -394,8 +394,26 @@ static int take_cuda(Build *b, const char *src, const char *lang) {
   return rc;
 }
 
+/* Whether -o names one of the inputs. cc refuses that command; esched-cc
+ * must say so itself, since the compiler sees the rewritten copy instead
+ * and would overwrite the source. */
+static bool output_is_input(const CcArgs *c) {
+  struct stat out, in;
+  if (!c->output || stat(c->output, &out) != 0)
+    return false;
+  for (int k = c->first; k < c->argc; k++)
+    if (cc_is_input(c, k) && stat(c->argv[k], &in) == 0 && in.st_dev == out.st_dev &&
+        in.st_ino == out.st_ino) {
+      fprintf(stderr, "esched-cc: error: input file '%s' is the same as output file\n", c->argv[k]);
+      return true;
+    }
+  return false;
+}
+
 static int build(Build *b) {
   const CcArgs *c = b->c;
+  if (output_is_input(c))
+    return 1;
   for (int k = c->first; k < c->argc; k++)
     if (cc_preprocessor_flag(c->argv[k])) {
       argv_push(&b->flags, c->argv[k]);
