@@ -227,9 +227,11 @@ static bool sizes_known(const EsTaskSourceInfo *si) {
  * they are pinned to the CPU, where their data is: with no measurement the
  * schedule has no reason to move them, and saying "they run on the CPU" is
  * then true for every objective. Tasks with data of unknown size are
- * pinned to the CPU too. Counts them in *defaulted, deferred ones
- * included (the runtime gives those the same neutral time). */
-static void default_costs(EsGraph *g, const EsProfile *prof, bool single, int *defaulted) {
+ * pinned to the CPU too. Counts them in *defaulted, and with deferred
+ * the graph's deferred tasks too (the runtime gives those the same neutral
+ * time; a target without deferral has them in body graphs instead). */
+static void default_costs(EsGraph *g, const EsProfile *prof, bool single, bool deferred,
+                          int *defaulted) {
   int cpu = es_graph_device(g, "cpu");
   for (int t = 0; t < g->ntasks; t++) {
     EsTask *task = &g->tasks[t];
@@ -249,7 +251,7 @@ static void default_costs(EsGraph *g, const EsProfile *prof, bool single, int *d
                            task->mark);
     *defaulted += !placed;
   }
-  for (int t = 0; t < g->ndeferred; t++) {
+  for (int t = 0; deferred && t < g->ndeferred; t++) {
     const EsTask *d = &g->deferred[t];
     *defaulted +=
         (!prof || !es_profile_find(prof, es_task_key(d))) && (d->pin < 0 || d->pin == cpu);
@@ -446,7 +448,8 @@ static bool schedule_all(const Options *o, Frontend *f, Plans *plans) {
   bool single = plan.algorithm && !strncmp(plan.algorithm, "single:", 7);
   for (int i = 0; ok && i < f->graphs.len; i++) {
     EsGraph *g = f->graphs.v[i];
-    default_costs(g, prof, single, &defaulted);
+    /* Under StarPU the body graphs hold the deferred tasks as regions. */
+    default_costs(g, prof, single, !o->starpu, &defaulted);
     profiled_bytes(g, prof);
     es_error_clear(&err);
     ok = es_plan(g, &plan, &plans->owned[i], NULL, 0, NULL, 0, &err) == ES_OK &&
