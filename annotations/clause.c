@@ -48,7 +48,8 @@ static void error_at(Parser *p, size_t pos, const char *fmt, ...) {
 
 static bool at_end(const Parser *p) { return p->pos >= p->len; }
 static char cur(const Parser *p) { return at_end(p) ? '\0' : p->s[p->pos]; }
-static char next_char(const Parser *p) { return p->pos + 1 < p->len ? p->s[p->pos + 1] : '\0'; }
+static char char_at(const Parser *p, size_t i) { return i < p->len ? p->s[i] : '\0'; }
+static char next_char(const Parser *p) { return char_at(p, p->pos + 1); }
 
 static bool is_ident_start(char c) {
   return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_';
@@ -219,7 +220,17 @@ static bool parse_dim(Parser *p, const char *name, EsClauseDim *d) {
   if (!scan_expr(p, ":]", "an array section", &b, &e))
     return false;
   if (cur(p) == ']') {
-    error_at(p, p->pos, "expected ':' in array section (write %s[lo:len])", name);
+    /* v[i].x: a member of an element, which a path cannot reach. */
+    size_t after = p->pos + 1;
+    while (char_at(p, after) == ' ' || char_at(p, after) == '\t')
+      after++;
+    if (char_at(p, after) == '.' || (char_at(p, after) == '-' && char_at(p, after + 1) == '>'))
+      error_at(p, p->pos,
+               "a data item is a variable or a member reached from one, not a member of an "
+               "element of '%s': point a local variable at it (T *x = %s[...]...;) and name that",
+               name, name);
+    else
+      error_at(p, p->pos, "expected ':' in array section (write %s[lo:len])", name);
     return false;
   }
   d->lo = dup_span(p, b, e);
@@ -295,7 +306,19 @@ static bool parse_members(Parser *p, EsClauseItem *it) {
   }
 }
 
-/* item = path section* */
+static void item_clear(EsClauseItem *it) {
+  free(it->name);
+  free(it->lo);
+  free(it->len);
+  for (int k = 0; k < it->ninner; k++) {
+    free(it->inner[k].lo);
+    free(it->inner[k].len);
+  }
+  free(it->inner);
+}
+
+/* item = path section*; an item whose path or sections are malformed is
+ * dropped (its error is reported), so that nothing else is said of it. */
 static bool parse_item(Parser *p, EsClause *c) {
   EsClauseItem *grown = realloc(c->items, sizeof *grown * (size_t)(c->nitems + 1));
   if (!grown) {
@@ -315,13 +338,15 @@ static bool parse_item(Parser *p, EsClause *c) {
   c->nitems++;
   it->col = col_of(start);
   it->root_len = (int)strlen(it->name);
-  if (!parse_members(p, it)) { /* no item: its error is reported */
-    free(it->name);
-    c->nitems--;
-    return false;
-  }
+  bool ok = parse_members(p, it);
   skip_space(p);
-  return cur(p) != '[' || parse_sections(p, it);
+  if (ok && cur(p) == '[')
+    ok = parse_sections(p, it);
+  if (!ok) {
+    item_clear(it);
+    c->nitems--;
+  }
+  return ok;
 }
 
 /* list = item ("," item)* ")" */
@@ -583,11 +608,11 @@ static bool clause_kind(const Parser *p, const char *id, EsClauseKind *k) {
   static const struct {
     const char *name;
     EsClauseKind kind;
-  } words[] = {{"name", ES_CLAUSE_NAME},   {"in", ES_CLAUSE_IN},
-               {"out", ES_CLAUSE_OUT},     {"inout", ES_CLAUSE_INOUT},
-               {"pin", ES_CLAUSE_PIN},     {"width", ES_CLAUSE_WIDTH},
-               {"work", ES_CLAUSE_WORK},   {"efficiency", ES_CLAUSE_EFFICIENCY},
-               {"cores", ES_CLAUSE_CORES}, {"deadline", ES_CLAUSE_DEADLINE},
+  } words[] = {{"name", ES_CLAUSE_NAME},        {"in", ES_CLAUSE_IN},
+               {"out", ES_CLAUSE_OUT},          {"inout", ES_CLAUSE_INOUT},
+               {"pin", ES_CLAUSE_PIN},          {"width", ES_CLAUSE_WIDTH},
+               {"work", ES_CLAUSE_WORK},        {"efficiency", ES_CLAUSE_EFFICIENCY},
+               {"cores", ES_CLAUSE_CORES},      {"deadline", ES_CLAUSE_DEADLINE},
                {"noreplay", ES_CLAUSE_NOREPLAY}};
   for (size_t i = 0; i < sizeof words / sizeof words[0]; i++)
     if (!strcmp(id, words[i].name)) {
@@ -833,16 +858,8 @@ void es_annotation_clear(EsAnnotation *a) {
     return;
   for (int i = 0; i < a->nclauses; i++) {
     EsClause *c = &a->clauses[i];
-    for (int j = 0; j < c->nitems; j++) {
-      free(c->items[j].name);
-      free(c->items[j].lo);
-      free(c->items[j].len);
-      for (int k = 0; k < c->items[j].ninner; k++) {
-        free(c->items[j].inner[k].lo);
-        free(c->items[j].inner[k].len);
-      }
-      free(c->items[j].inner);
-    }
+    for (int j = 0; j < c->nitems; j++)
+      item_clear(&c->items[j]);
     free(c->items);
     for (int j = 0; j < c->nentries; j++) {
       free(c->entries[j].key);
