@@ -21,8 +21,9 @@
  * directory; no warnings (only errors are reported, and computing warnings
  * costs parse time); no error limit (the appendix may add many errors).
  * After them, what the user's must not change: esched.h's messages
- * (tu_messages) are on, and stay warnings; -w would hide them. esched.h's
- * folder comes last, searched after every other. */
+ * (tu_messages) and unknown pragmas (tu_included_annotations) are on, and
+ * stay warnings; -w would hide them. esched.h's folder comes last,
+ * searched after every other. */
 static const char **base_args(const char *const *args, int nargs, int *out_n) {
   const char **v = malloc(sizeof *v * (size_t)(nargs + 12));
   if (!v)
@@ -395,8 +396,10 @@ int tu_included_annotations(const Tu *t, TuPlace **out) {
       continue;
     p.path = tu_string(clang_getFileName(f));
     /* A header included twice without a guard reports its pragmas twice. */
-    if (p.path && len > 0 && (*out)[len - 1].line == p.line && (*out)[len - 1].col == p.col &&
-        !strcmp((*out)[len - 1].path, p.path)) {
+    bool again = false;
+    for (int k = 0; p.path && k < len && !again; k++)
+      again = (*out)[k].line == p.line && (*out)[k].col == p.col && !strcmp((*out)[k].path, p.path);
+    if (again) {
       free(p.path);
       continue;
     }
