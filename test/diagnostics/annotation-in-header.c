@@ -4,16 +4,16 @@
 // twice; comments, skipped blocks and other pragmas get none. System
 // headers are not looked at.
 // RUN: cd %S && %esched extract annotation-in-header.c -o /dev/null 2>&1 | FileCheck %s --implicit-check-not='{{warning|error|note}}:'
+// CHECK: Inputs/stray-pragma.h:3:9: warning: this annotation is in a file
 // CHECK: Inputs/annotated-kernels.h:10:9: warning: this annotation is in a file that 'annotation-in-header.c' includes, and esched schedules only the annotations of the file it compiles: the region runs as plain C (move its function into a .c file)
 // CHECK-NEXT: {{^}}#pragma esched task in(a[0:n], b[0:n]) out(c[0:n])
 // CHECK: Inputs/annotated-kernels.h:15:3: warning: this annotation is in a file
 // CHECK-NEXT: {{^}}  ESCHED_TASK(in(a[0:n]) out(c[0:n]))
-// CHECK: Inputs/stray-pragma.h:3:9: warning: this annotation is in a file
 // CHECK: 3 warnings
 #include <stdio.h>
-#include "Inputs/annotated-kernels.h"
-#include "Inputs/annotated-kernels.h"
 #include "Inputs/stray-pragma.h"
+#include "Inputs/annotated-kernels.h"
+#include "Inputs/annotated-kernels.h"
 #include "Inputs/stray-pragma.h"
 
 void pipeline(const int *a, const int *b, int *c, int *d, int n) {
