@@ -104,6 +104,8 @@ static bool mentions(Search *s, const char *path, int depth) {
 }
 
 bool mentions_esched(const char *path, const CcArgs *c) {
+  if (!readable(path))
+    return false; /* a pipe read here would reach the compiler empty */
   Search s = {c, {0}};
   bool found = mentions(&s, path, 0);
   argv_free(&s.seen);
