@@ -206,9 +206,12 @@ static void check_variant(Walker *w, const Annot *a, const EsClause *c, CXCursor
                "use of undeclared function '%s' as the %s variant", c->ident, c->device);
     return;
   }
-  if (!is_call || clang_Cursor_isNull(callee)) {
+  if (!is_call || clang_getCursorKind(callee) != CXCursor_FunctionDecl) {
+    /* A call through a pointer has no name for the CPU variant to call. */
+    bool pointer = is_call && !clang_Cursor_isNull(callee);
     walk_error(w, annot_at_col(a, c->col),
-               "a %s variant needs a task region that is one call of a named function", c->device);
+               "a %s variant needs a task region that is one call of a named function%s",
+               c->device, pointer ? ", not a call through a pointer" : "");
     return;
   }
   CXType want = clang_getCanonicalType(clang_getCursorType(callee));
