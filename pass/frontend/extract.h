@@ -56,6 +56,7 @@ typedef struct XNode {
   int graph;
   bool deferred;
   const char *callee; /* a call region's function, or NULL */
+  const char *via;    /* a call through a pointer: the callee expression (fp, ops->run) */
   const char **args;
   int nargs;
   XVariant *variants;

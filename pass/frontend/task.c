@@ -210,8 +210,8 @@ static void check_variant(Walker *w, const Annot *a, const EsClause *c, CXCursor
     /* A call through a pointer has no name for the CPU variant to call. */
     bool pointer = is_call && !clang_Cursor_isNull(callee);
     walk_error(w, annot_at_col(a, c->col),
-               "a %s variant needs a task region that is one call of a named function%s",
-               c->device, pointer ? ", not a call through a pointer" : "");
+               "a %s variant needs a task region that is one call of a named function%s", c->device,
+               pointer ? ", not a call through a pointer" : "");
     return;
   }
   CXType want = clang_getCanonicalType(clang_getCursorType(callee));
@@ -274,17 +274,28 @@ static void variants_and_pin(Walker *w, int n, const Annot *a, CXCursor callee, 
 
 static void call_parts(Walker *w, int n, CXCursor call, CXCursor fn) {
   XNode *node = &w->x->nodes[n];
+  size_t b, e;
+  CXCursor target = tu_strip(tu_first_child(call));
   if (clang_getCursorKind(fn) == CXCursor_FunctionDecl) {
     char *name = tu_string(clang_getCursorSpelling(fn));
     node->callee = name ? walk_intern(w, name) : NULL;
     free(name);
+  } else if (clang_getCanonicalType(clang_getCursorType(target)).kind == CXType_Pointer &&
+             tu_extent(w->tu, target, &b, &e)) {
+    node->via = walk_text(w, b, e);
   }
   int nargs = clang_Cursor_getNumArguments(call);
   node->args = nargs > 0 ? es_arena_alloc(&w->x->arena, sizeof *node->args * (size_t)nargs) : NULL;
+  /* Inside a macro's use (CALL(f, a, n)) every token is placed at the use,
+   * so an argument's text is that of the whole use, or empty: then it has
+   * none here (rw_args_spelled). A call written out has each argument's
+   * text strictly inside its own. */
+  size_t cb = 0, ce = 0;
+  bool call_text = tu_extent(w->tu, call, &cb, &ce);
   for (int i = 0; node->args && i < nargs; i++) {
-    size_t b, e;
     CXCursor arg = clang_Cursor_getArgument(call, (unsigned)i);
-    node->args[node->nargs++] = tu_extent(w->tu, arg, &b, &e) ? walk_text(w, b, e) : "";
+    bool own = call_text && tu_extent(w->tu, arg, &b, &e) && cb < b && b < e && e < ce;
+    node->args[node->nargs++] = own ? walk_text(w, b, e) : "";
   }
 }
 

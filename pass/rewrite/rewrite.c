@@ -235,6 +235,17 @@ static int access_array(RwBuf *b, const XNode *n, int *idx) {
 }
 
 /* The position in the access array of node access k, or -1. */
+const char rw_args_unspelled[] =
+    "the call of task '%s' is written by a macro, so esched cannot repeat its arguments for a "
+    "device variant or capture them for a run-time submission; write the call itself%s";
+
+bool rw_args_spelled(const XNode *n) {
+  for (int i = 0; i < n->nargs; i++)
+    if (!n->args[i][0])
+      return false;
+  return true;
+}
+
 int rw_slot_of(const int *idx, int count, int k) {
   for (int i = 0; i < count; i++)
     if (idx[i] == k)
@@ -410,6 +421,10 @@ static void static_task(Rw *rw, const XNode *n, int task) {
   }
   if (!scheduled(rw, n, &var, &level))
     return;
+  if (nvariants(n) > 1 && !rw_args_spelled(n)) {
+    error_at(rw, (size_t)n->range.begin_offset, rw_args_unspelled, n->name, "");
+    return;
+  }
   int *idx = calloc((size_t)n->nacc + 1, sizeof *idx);
   RwBuf acc = {0}, b = {0};
   int count = idx ? access_array(&acc, n, idx) : -1;
@@ -459,6 +474,8 @@ static void outline(Rw *rw, RwBuf *b, const XNode *n, const RwCall *c, int task,
   rw_printf(b, "struct esrt_args%d_ {", task);
   for (int i = 0; i < c->nargs; i++)
     rw_printf(b, " %s a%d;", c->args[i].opaque ? "void *" : c->args[i].type, i);
+  if (c->via_type) /* the pointer called through, as it was at the submission */
+    rw_printf(b, " %s fn;", c->via_type);
   rw_printf(b, " EsrtAccess acc_[%d]; };\n", count ? count : 1);
   const char **args = calloc((size_t)c->nargs + 1, sizeof *args);
   char(*names)[24] = calloc((size_t)c->nargs + 1, sizeof *names);
@@ -476,7 +493,8 @@ static void outline(Rw *rw, RwBuf *b, const XNode *n, const RwCall *c, int task,
               "  const struct esrt_args%d_ *esrt_x_ = esrt_v_;\n  ",
               task, k, task);
     CallArrays arr = {task, "esrt_p_", "esrt_x_->acc_"};
-    variant_call(rw, b, n, k ? variant(n, k)->function : n->callee, idx, count, &arr, args, k > 0);
+    const char *fn = k ? variant(n, k)->function : n->callee ? n->callee : "esrt_x_->fn";
+    variant_call(rw, b, n, fn, idx, count, &arr, args, k > 0);
     rw_puts(b, ";\n}\n");
   }
   rw_buf_free(&scratch);
@@ -485,12 +503,23 @@ static void outline(Rw *rw, RwBuf *b, const XNode *n, const RwCall *c, int task,
 
 static bool can_defer(Rw *rw, const XNode *n, const RwCall **call) {
   size_t at = (size_t)n->range.begin_offset;
-  *call = n->callee ? rw_facts_call(&rw->facts, (int)(n - rw->f->x.nodes)) : NULL;
+  *call = n->callee || n->via ? rw_facts_call(&rw->facts, (int)(n - rw->f->x.nodes)) : NULL;
   if (!*call) {
     error_at(rw, at,
              "task '%s' runs at run time (it is in a loop or recursion), so it must be one "
              "function call: its variants are outlined%s",
              n->name, "");
+    return false;
+  }
+  if (!rw_args_spelled(n)) {
+    error_at(rw, at, rw_args_unspelled, n->name, "");
+    return false;
+  }
+  if ((*call)->via_type && !simple_type((*call)->via_type)) {
+    error_at(rw, at,
+             "task '%s' runs at run time, but esched cannot capture the pointer it calls "
+             "through, of type '%s'; declare the pointer with a typedef of that type",
+             n->name, (*call)->via_type);
     return false;
   }
   for (int i = 0; i < (*call)->nargs; i++)
@@ -529,6 +558,8 @@ static void deferred_task(Rw *rw, const XNode *n, int task) {
   rw_printf(&b, "  struct esrt_args%d_ esrt_x_ = {", task);
   for (int i = 0; i < c->nargs; i++)
     rw_printf(&b, c->args[i].opaque ? "(void *)(%s), " : "%s, ", n->args[i]);
+  if (c->via_type)
+    rw_printf(&b, "%s, ", n->via);
   rw_puts(&b, "{{0, 0, 0}}};\n");
   for (int i = 0; i < count; i++)
     rw_printf(&b, "  esrt_x_.acc_[%d] = esrt_a_[%d];\n", i, i);

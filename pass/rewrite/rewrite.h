@@ -84,6 +84,13 @@ typedef void (*RwAccessTail)(RwBuf *b, const XAccess *a, void *ctx);
 int rw_access_list(RwBuf *list, const XNode *n, int *idx, RwAccessTail tail, void *ctx);
 /* The position in idx[0..count) of node access k, or -1. */
 int rw_slot_of(const int *idx, int count, int k);
+/* Whether every argument of call region n has its text: those of a call
+ * a macro writes have none (task.c), and cannot be written again for a
+ * variant or captured for a submission. */
+bool rw_args_spelled(const XNode *n);
+/* The error for a call whose arguments are not all spelled (a format
+ * taking the task's name and a suffix). */
+extern const char rw_args_unspelled[];
 
 /* Whether f has tasks or streams (a file without is left as it is). */
 bool rw_has_tasks(const Frontend *f);

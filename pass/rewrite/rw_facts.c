@@ -18,7 +18,7 @@ typedef struct Scan {
 static int task_at(const XUnit *x, size_t offset) {
   for (int i = 0; i < x->nnodes; i++)
     if (x->nodes[i].kind == X_TASK && (size_t)x->nodes[i].range.begin_offset == offset &&
-        x->nodes[i].callee)
+        (x->nodes[i].callee || x->nodes[i].via))
       return i;
   return -1;
 }
@@ -52,10 +52,22 @@ static enum CXChildVisitResult mention(CXCursor c, CXCursor parent, CXClientData
   return CXChildVisit_Continue;
 }
 
+/* t without its typedef names (as written below them, not canonical, so
+ * that parameter types keep their spelling). */
+static CXType untypedef(CXType t) {
+  while (t.kind == CXType_Typedef || t.kind == CXType_Elaborated)
+    t = t.kind == CXType_Typedef ? clang_getTypedefDeclUnderlyingType(clang_getTypeDeclaration(t))
+                                 : clang_Type_getNamedType(t);
+  return t;
+}
+
 static bool describe_call(Scan *s, CXCursor call, int node) {
   const XNode *n = &s->x->nodes[node];
   CXCursor callee = clang_getCursorReferenced(call);
   CXType ft = clang_getCursorType(callee);
+  CXType via = clang_getCursorType(tu_strip(tu_first_child(call)));
+  if (n->via) /* the function type a pointer (fp, or ops->run) points to */
+    ft = untypedef(clang_getPointeeType(untypedef(via)));
   int nargs = clang_Cursor_getNumArguments(call);
   if (nargs < 0)
     nargs = 0;
@@ -67,6 +79,9 @@ static bool describe_call(Scan *s, CXCursor call, int node) {
   if (!c->args)
     return false;
   s->out->ncalls++;
+  c->via_type = n->via ? tu_string(clang_getTypeSpelling(via)) : NULL;
+  if (n->via && !c->via_type)
+    return false;
   int nparams = clang_getNumArgTypes(ft);
   for (int i = 0; i < nargs; i++) {
     RwArg *a = &c->args[i];
@@ -228,6 +243,7 @@ void rw_facts_free(RwFacts *f) {
     for (int k = 0; k < f->calls[i].nargs; k++)
       free((char *)f->calls[i].args[k].type);
     free(f->calls[i].args);
+    free(f->calls[i].via_type);
   }
   for (int i = 0; i < f->nfuncs; i++)
     free(f->funcs[i].returns);
@@ -265,8 +281,7 @@ static bool caught_inside(const RwFacts *f, const RwJump *j, size_t begin, size_
   for (int i = 0; i < f->njumps; i++) {
     const RwJump *s = &f->jumps[i];
     bool target = s->kind == RW_LOOP || (s->kind == RW_SWITCH && j->kind == RW_BREAK);
-    if (target && begin <= s->begin && s->end <= end && s->begin <= j->begin &&
-        j->end <= s->end)
+    if (target && begin <= s->begin && s->end <= end && s->begin <= j->begin && j->end <= s->end)
       return true;
   }
   return false;

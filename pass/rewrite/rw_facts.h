@@ -15,25 +15,26 @@
 #include "pass/frontend/tu.h"
 
 typedef struct RwArg {
-  int access;        /* index into the node's accesses it points into, or -1 */
-  bool ambiguous;    /* it mentions several of the node's data items */
-  bool pointer;      /* the parameter is a pointer (or an array, adjusted) */
-  bool opaque;       /* an array or a pointer to arrays: captured as void * (a member
-                        cannot have its type when its bounds are variables) */
-  const char *type;  /* the parameter's type, spelled (malloc'ed) */
+  int access;       /* index into the node's accesses it points into, or -1 */
+  bool ambiguous;   /* it mentions several of the node's data items */
+  bool pointer;     /* the parameter is a pointer (or an array, adjusted) */
+  bool opaque;      /* an array or a pointer to arrays: captured as void * (a member
+                       cannot have its type when its bounds are variables) */
+  const char *type; /* the parameter's type, spelled (malloc'ed) */
 } RwArg;
 
 typedef struct RwCall {
-  int node;       /* XNode index of the task */
-  RwArg *args;    /* [nargs] */
+  int node;    /* XNode index of the task */
+  RwArg *args; /* [nargs] */
   int nargs;
   bool variadic;  /* the callee takes more arguments than it declares */
+  char *via_type; /* a call through a pointer: the pointer's type, spelled */
 } RwCall;
 
 typedef struct RwFunc {
-  const char *name;    /* borrowed from the unit */
+  const char *name;  /* borrowed from the unit */
   size_t begin, end; /* the definition: its first byte, one past its closing brace */
-  size_t *returns;     /* [2 * nreturns]: begin and end of each return statement */
+  size_t *returns;   /* [2 * nreturns]: begin and end of each return statement */
   int nreturns;
   bool ends_with_return; /* the body's last statement is a return */
 } RwFunc;

@@ -168,9 +168,11 @@ static void outline(Sp *sp, RwBuf *b, const XNode *n, const RwCall *c, int task,
   rw_printf(b, "struct esp_args%d_ { EspSlot s_[%d];", task, count ? count : 1);
   for (int i = 0; i < c->nargs; i++)
     rw_printf(b, " %s a%d;", c->args[i].opaque ? "void *" : c->args[i].type, i);
+  if (c->via_type) /* the pointer called through, as it was at the submission */
+    rw_printf(b, " %s fn;", c->via_type);
   rw_puts(b, " };\n");
   const XVariant *gpu = gpu_variant(n, local_name(sp, e->device));
-  implementation(b, task, "cpu", n->callee, c, idx, count, n, gpu);
+  implementation(b, task, "cpu", n->callee ? n->callee : "esp_x_.fn", c, idx, count, n, gpu);
   if (gpu)
     implementation(b, task, "gpu", gpu->function, c, idx, count, NULL, NULL);
   int g = plan_graph(sp, n);
@@ -192,7 +194,8 @@ static void outline(Sp *sp, RwBuf *b, const XNode *n, const RwCall *c, int task,
 /* Whether n can be submitted: one call whose arguments can be captured,
  * and a plan whose device it has an implementation for. */
 static const RwCall *submittable(Sp *sp, const XNode *n, const EsScheduleEntry *e) {
-  const RwCall *c = n->callee ? rw_facts_call(&sp->facts, (int)(n - sp->f->x.nodes)) : NULL;
+  const RwCall *c =
+      n->callee || n->via ? rw_facts_call(&sp->facts, (int)(n - sp->f->x.nodes)) : NULL;
   if (!c) {
     error_at(sp, n,
              "task '%s' must be one function call for the starpu target: StarPU runs it as "
@@ -208,6 +211,17 @@ static const RwCall *submittable(Sp *sp, const XNode *n, const EsScheduleEntry *
                n->name, c->args[i].type);
       return NULL;
     }
+  if (!rw_args_spelled(n)) {
+    error_at(sp, n, rw_args_unspelled, n->name, "");
+    return NULL;
+  }
+  if (c->via_type && (strchr(c->via_type, '(') || strchr(c->via_type, '['))) {
+    error_at(sp, n,
+             "task '%s' is submitted to StarPU, but esched cannot capture the pointer it calls "
+             "through, of type '%s'; declare the pointer with a typedef of that type",
+             n->name, c->via_type);
+    return NULL;
+  }
   if (!e) {
     error_at(sp, n, "task '%s' has no entry in the schedule%s", n->name, "");
     return NULL;
@@ -260,6 +274,8 @@ static void task(Sp *sp, const XNode *n, int k) {
   rw_printf(&b, "  struct esp_args%d_ esp_x_ = {{{0, 0}}", k);
   for (int i = 0; i < c->nargs; i++)
     rw_printf(&b, c->args[i].opaque ? ", (void *)(%s)" : ", %s", n->args[i]);
+  if (c->via_type)
+    rw_printf(&b, ", %s", n->via);
   rw_printf(&b, "};\n  esp_submit(&esp_t%d_, esp_a_, %d, &esp_x_, sizeof esp_x_);\n}", k, count);
   free(idx);
   rw_edit(&sp->edits, (size_t)n->range.begin_offset, (size_t)n->range.end_offset, rw_buf_take(&b));

@@ -1,0 +1,25 @@
+// A call that a macro writes (CALL(f, a, n)) can be a task region, but its
+// arguments are not written where esched could repeat them: a device
+// variant and a run-time submission need them, so those get an error (the
+// generated code used to pass the macro's whole use as every argument).
+// A static task without variants runs the region as written.
+// RUN: not %esched compile --variant cpu-only %s -o %t.c 2>&1 | FileCheck %s --implicit-check-not='{{warning|error|note}}:'
+#define CALL(fn, ...) fn(__VA_ARGS__)
+#define TWICE_AB() f(A, B, 2 * n)
+void f(const float *x, float *y, int n);
+void f_gpu(const float *x, float *y, int n);
+void g(const float *A, float *B, int n, int steps) {
+#pragma esched task in(A[0:n]) out(B[0:n]) gpu(f_gpu)
+// CHECK: call-by-macro.c:[[@LINE+1]]:3: error: the call of task 'g.f.1' is written by a macro, so esched cannot repeat its arguments for a device variant or capture them for a run-time submission; write the call itself
+  CALL(f, A, B, n);
+#pragma esched task in(A[0:n]) out(B[0:n])
+  CALL(f, A, B, n);
+  for (int s = 0; s < steps; s++) {
+#pragma esched task in(A[0:2*n]) out(B[0:2*n])
+// CHECK: call-by-macro.c:[[@LINE+1]]:5: error: the call of task 'g.f.3' is written by a macro
+    TWICE_AB();
+#pragma esched task in(A[0:n]) out(B[0:n]) gpu(f_gpu)
+    f(A, B, n);
+  }
+}
+// CHECK: 2 errors
