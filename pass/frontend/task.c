@@ -275,13 +275,12 @@ static void variants_and_pin(Walker *w, int n, const Annot *a, CXCursor callee, 
 static void call_parts(Walker *w, int n, CXCursor call, CXCursor fn) {
   XNode *node = &w->x->nodes[n];
   size_t b, e;
-  CXCursor target = tu_strip(tu_first_child(call));
+  CXCursor pointer = tu_callee_pointer(call);
   if (clang_getCursorKind(fn) == CXCursor_FunctionDecl) {
     char *name = tu_string(clang_getCursorSpelling(fn));
     node->callee = name ? walk_intern(w, name) : NULL;
     free(name);
-  } else if (clang_getCanonicalType(clang_getCursorType(target)).kind == CXType_Pointer &&
-             tu_extent(w->tu, target, &b, &e)) {
+  } else if (!clang_Cursor_isNull(pointer) && tu_extent(w->tu, pointer, &b, &e)) {
     node->via = walk_text(w, b, e);
   }
   int nargs = clang_Cursor_getNumArguments(call);

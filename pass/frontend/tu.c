@@ -176,6 +176,14 @@ bool tu_extent(const Tu *t, CXCursor c, size_t *begin, size_t *end) {
   return true;
 }
 
+CXCursor tu_callee_pointer(CXCursor call) {
+  CXCursor e = tu_strip(tu_first_child(call));
+  if (clang_getCursorKind(e) == CXCursor_UnaryOperator) /* (*fp)(...) */
+    e = tu_strip(tu_first_child(e));
+  bool pointer = clang_getCanonicalType(clang_getCursorType(e)).kind == CXType_Pointer;
+  return pointer ? e : clang_getNullCursor();
+}
+
 char *tu_string(CXString s) {
   const char *c = clang_getCString(s);
   char *copy = malloc(strlen(c ? c : "") + 1);

@@ -73,6 +73,9 @@ CXSourceLocation tu_location(const Tu *t, size_t offset);
  * copy (NULL when out of memory) and disposes s. */
 char *tu_string(CXString s);
 
+/* The pointer a call goes through (fp in fp(x) and (*fp)(x), s->run in
+ * s->run(x)), or a null cursor for a call of a function by name. */
+CXCursor tu_callee_pointer(CXCursor call);
 /* Strips implicit casts and parentheses. */
 CXCursor tu_strip(CXCursor c);
 /* The first child of c, or a null cursor. */

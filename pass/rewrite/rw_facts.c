@@ -65,7 +65,7 @@ static bool describe_call(Scan *s, CXCursor call, int node) {
   const XNode *n = &s->x->nodes[node];
   CXCursor callee = clang_getCursorReferenced(call);
   CXType ft = clang_getCursorType(callee);
-  CXType via = clang_getCursorType(tu_strip(tu_first_child(call)));
+  CXType via = clang_getCursorType(tu_callee_pointer(call));
   if (n->via) /* the function type a pointer (fp, or ops->run) points to */
     ft = untypedef(clang_getPointeeType(untypedef(via)));
   int nargs = clang_Cursor_getNumArguments(call);

@@ -1,7 +1,7 @@
 /* Tasks that call through function pointers, as solvers with callbacks
- * do: a typedef'd pointer variable, a structure member; in a loop (run-time
- * submissions capture the pointer as it is when the task is submitted) and
- * outside one. */
+ * do: a typedef'd pointer variable, a structure member, (*fp)(...); in a
+ * loop (run-time submissions capture the pointer as it is when the task is
+ * submitted) and outside one. */
 #include <stdio.h>
 #include <stdlib.h>
 
@@ -37,9 +37,11 @@ int main(int argc, char **argv) {
     k(b, a, n);
 #pragma esched task in(a[0:sp->n]) out(b[0:sp->n])
     sp->apply(a, b, sp->n);
+#pragma esched task in(b[0:n]) inout(a[0:n])
+    (*k)(b, a, n);
   }
   for (int i = 0; i < n; i++)
-    printf("%g ", b[i]);
+    printf("%g %g ", a[i], b[i]);
   printf("\n");
   free(a), free(b);
   return 0;
