@@ -207,7 +207,8 @@ static void check_variant(Walker *w, const Annot *a, const EsClause *c, CXCursor
     return;
   }
   if (!is_call || clang_getCursorKind(callee) != CXCursor_FunctionDecl) {
-    /* A call through a pointer has no name for the CPU variant to call. */
+    /* Through a pointer the region calls whatever it points to when it
+     * runs: no one function can stand for it on another device. */
     bool pointer = is_call && !clang_Cursor_isNull(callee);
     walk_error(w, annot_at_col(a, c->col),
                "a %s variant needs a task region that is one call of a named function%s", c->device,

@@ -234,7 +234,6 @@ static int access_array(RwBuf *b, const XNode *n, int *idx) {
   return count;
 }
 
-/* The position in the access array of node access k, or -1. */
 const char rw_args_unspelled[] =
     "the call of task '%s' is written by a macro, so esched cannot repeat its arguments for a "
     "device variant or capture them for a run-time submission; write the call itself%s";
@@ -246,6 +245,7 @@ bool rw_args_spelled(const XNode *n) {
   return true;
 }
 
+/* The position in the access array of node access k, or -1. */
 int rw_slot_of(const int *idx, int count, int k) {
   for (int i = 0; i < count; i++)
     if (idx[i] == k)
