@@ -19,6 +19,7 @@ void x_unit_free(XUnit *u) {
   for (int i = 0; i < u->nstreams; i++)
     free(u->streams[i].tasks);
   free(u->streams);
+  free(u->aliases);
   es_arena_free(&u->arena);
   memset(u, 0, sizeof *u);
 }
@@ -121,4 +122,57 @@ bool x_items_related(const char *a, const char *b) {
     return false;
   char next = la > n ? a[n] : b[n];
   return la == lb || next == '.' || next == '-';
+}
+
+int x_alias_add(XUnit *u, const char *fn, const char *pointer, const char *base) {
+  for (int i = 0; i < u->naliases; i++)
+    if (!strcmp(u->aliases[i].function, fn) && !strcmp(u->aliases[i].pointer, pointer) &&
+        !strcmp(u->aliases[i].base, base))
+      return 0;
+  if (es_vec_reserve(&u->aliases, &u->aliases_cap, u->naliases + 1, sizeof *u->aliases))
+    return ES_ENOMEM;
+  u->aliases[u->naliases++] = (XAlias){fn, pointer, base};
+  return 0;
+}
+
+/* The variable an item is reached from: "p" of "p->v[..]", "s" of "s.a". */
+static size_t root_len(const char *item) { return strcspn(item, ".-"); }
+
+static bool same_root(const char *a, size_t la, const char *b) {
+  return strlen(b) == la && !strncmp(a, b, la);
+}
+
+bool x_items_may_share(const XUnit *u, const char *fn, const char *a, const char *b) {
+  if (x_items_related(a, b))
+    return true;
+  /* A breadth-first search over the aliases from a's variable to b's: few
+   * aliases per function, so each step scans them all. */
+  size_t la = root_len(a), lb = root_len(b);
+  const char *reach[64];
+  int n = 0;
+  for (int i = 0; i < u->naliases && n < 64; i++) {
+    const XAlias *x = &u->aliases[i];
+    if (strcmp(x->function, fn))
+      continue;
+    if (same_root(a, la, x->pointer) || same_root(a, la, x->base))
+      reach[n++] = same_root(a, la, x->pointer) ? x->base : x->pointer;
+  }
+  for (int k = 0; k < n; k++) {
+    if (same_root(b, lb, reach[k]))
+      return true;
+    for (int i = 0; i < u->naliases && n < 64; i++) {
+      const XAlias *x = &u->aliases[i];
+      if (strcmp(x->function, fn))
+        continue;
+      const char *other = !strcmp(x->pointer, reach[k]) ? x->base
+                          : !strcmp(x->base, reach[k])  ? x->pointer
+                                                        : NULL;
+      bool seen = !other || same_root(a, la, other);
+      for (int j = 0; other && j < n && !seen; j++)
+        seen = !strcmp(reach[j], other);
+      if (!seen)
+        reach[n++] = other;
+    }
+  }
+  return false;
 }

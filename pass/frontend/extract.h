@@ -124,6 +124,13 @@ typedef struct XStream {
   int ntasks, tasks_cap;
 } XStream;
 
+/* A pointer variable of a function made from another's address
+ * (T *q = p + k; q = &p[k]): host code touching either touches the data
+ * tasks name through the other. */
+typedef struct XAlias {
+  const char *function, *pointer, *base;
+} XAlias;
+
 typedef struct XUnit {
   XGraph *graphs;
   int ngraphs, graphs_cap;
@@ -131,6 +138,8 @@ typedef struct XUnit {
   int nnodes, nodes_cap;
   XStream *streams; /* in program order */
   int nstreams, streams_cap;
+  XAlias *aliases;
+  int naliases, aliases_cap;
   EsArena arena;
 } XUnit;
 
@@ -160,5 +169,12 @@ const char *x_intern(XUnit *u, const char *s);
  * one reached from the other through members ("p" and "p->v", "s" and
  * "s.a.b"); "p->v" and "p->w" are different data. */
 bool x_items_related(const char *a, const char *b);
+
+/* Records that pointer variable `pointer` of function fn is made from
+ * `base`'s address. Returns 0 or ES_ENOMEM. */
+int x_alias_add(XUnit *u, const char *fn, const char *pointer, const char *base);
+/* Whether items a and b of function fn may share bytes: related by name,
+ * or their variables joined by aliases (transitively). */
+bool x_items_may_share(const XUnit *u, const char *fn, const char *a, const char *b);
 
 #endif

@@ -3,9 +3,11 @@
  * s.f = .., *p = .., ++ and --), takes its address, or passes it to a
  * parameter that is a pointer to non-const (or to a variadic or unprototyped
  * function); free(p) kills p's data. Assigning a pointer variable (p =
- * malloc(..), p = q) or copying one (q = p, T *q = p) moves no data: it is
- * no access to what the pointer points to, and neither is an operand of
- * sizeof. Variables declared inside the code
+ * malloc(..), p = q) or copying one (q = p, T *q = p + k, q = &p[k])
+ * moves no data: it is no access to what the pointer points to, and
+ * neither is an operand of sizeof. Such a copy is recorded as an alias
+ * (x_alias_add): the rewriter syncs host code reaching data through one
+ * name with tasks that name the other. Variables declared inside the code
  * itself are its own business. Calls to functions are recorded for the call
  * graph with whether a loop encloses them. */
 #include <stdlib.h>
@@ -133,27 +135,60 @@ static bool pointer_variable(CXCursor e) {
          clang_getCanonicalType(clang_getCursorType(e)).kind == CXType_Pointer;
 }
 
-/* A variable whose value is an address: a pointer, or an array (which
- * decays to its address). */
-static bool address_variable(CXCursor e) {
-  e = tu_strip(e);
-  return clang_getCursorKind(e) == CXCursor_DeclRefExpr && tu_pointer_like(clang_getCursorType(e));
+/* The variable an address is computed from: p in p, p + k, k + p, p - k,
+ * &p[k] and casts of them; else a null cursor. (A binary expression of
+ * pointer type is pointer arithmetic: p - q and comparisons are numbers.) */
+static CXCursor address_base(Scan *s, CXCursor e) {
+  for (int depth = 0; depth < 16 && !clang_Cursor_isNull(e); depth++) {
+    e = tu_strip(e);
+    enum CXCursorKind k = clang_getCursorKind(e);
+    bool pointer = tu_pointer_like(clang_getCursorType(e));
+    if (k == CXCursor_DeclRefExpr)
+      return pointer ? e : clang_getNullCursor();
+    CXCursor v[2] = {clang_getNullCursor(), clang_getNullCursor()};
+    clang_visitChildren(e, two_visitor, v);
+    size_t at = tu_offset(clang_getCursorLocation(e));
+    if (k == CXCursor_BinaryOperator && pointer && !clang_Cursor_isNull(v[1]))
+      e = tu_pointer_like(clang_getCursorType(tu_strip(v[0]))) ? v[0] : v[1];
+    else if (k == CXCursor_UnaryOperator && at < s->w->src->len && s->w->src->text[at] == '&' &&
+             clang_getCursorKind(tu_strip(v[0])) == CXCursor_ArraySubscriptExpr)
+      e = tu_first_child(tu_strip(v[0]));
+    else
+      return clang_getNullCursor();
+  }
+  return clang_getNullCursor();
 }
 
-/* p = q: neither p's data nor q's is touched. */
+/* Pointer variable `pointer` gets an address computed from `from`: no
+ * access to the data of either, but host code reaching that data through
+ * one reaches what tasks name through the other (x_alias_add). */
+static void derive(Scan *s, CXCursor pointer, CXCursor from) {
+  CXCursor base = address_base(s, from);
+  if (clang_Cursor_isNull(base))
+    return;
+  mark(s, base, MARK_POINTER);
+  char *p = tu_string(clang_getCursorSpelling(pointer)),
+       *b = tu_string(clang_getCursorSpelling(base));
+  if (!p || !b ||
+      (strcmp(p, b) &&
+       x_alias_add(s->w->x, s->w->func_name, walk_intern(s->w, p), walk_intern(s->w, b))))
+    s->w->nomem = true;
+  free(p), free(b);
+}
+
+/* p = q, p = q + k: neither p's data nor q's is touched. */
 static void rebind(Scan *s, CXCursor lhs, CXCursor rhs) {
   mark(s, tu_strip(lhs), MARK_POINTER);
-  if (address_variable(rhs))
-    mark(s, tu_strip(rhs), MARK_POINTER);
+  derive(s, tu_strip(lhs), rhs);
 }
 
-/* T *q = p: a copy of p, not an access to its data. */
+/* T *q = p, T *q = &p[k]: a copy of p's address, not an access to its data. */
 static void on_var(Scan *s, CXCursor c) {
   if (clang_getCanonicalType(clang_getCursorType(c)).kind != CXType_Pointer)
     return;
   CXCursor init = tu_last_child(c);
-  if (!clang_Cursor_isNull(init) && address_variable(init))
-    mark(s, tu_strip(init), MARK_POINTER);
+  if (!clang_Cursor_isNull(init))
+    derive(s, c, init);
 }
 
 /* The operator of a binary expression follows its left operand: '=' not
@@ -228,7 +263,9 @@ static void on_ref(Scan *s, CXCursor c) {
   for (int i = 0; i < s->nmarks; i++)
     if (s->marks[i].at == at)
       what |= s->marks[i].what;
-  if (what == MARK_POINTER)
+  /* An address computed into a pointer variable (&p[k] too, though '&'
+   * marks p written): its data is reached later through that variable. */
+  if ((what & MARK_POINTER) && !(what & MARK_KILL))
     return;
   EsAccessMode mode = what & MARK_WRITE ? ES_ACCESS_INOUT : ES_ACCESS_IN;
   bool by_value = !d->type->pointer && d->type->count < 0 && d->type->bytes > 0;

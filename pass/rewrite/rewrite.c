@@ -600,8 +600,9 @@ static void add_use(Rw *rw, XAccess **v, int *len, int *cap, const XAccess *u) {
 }
 
 /* The task data that host access a touches, appended to v: a itself when
- * a task names its item, and every task item reached from it through
- * members (code using s touches the task item s.v: s.v comes back whole). */
+ * a task names its item or one it may share bytes with (an alias: blk made
+ * from a + k), and every task item reached from it through members (code
+ * using s touches the task item s.v: s.v comes back whole). */
 static void host_uses(Rw *rw, const XNode *n, const XAccess *a, XAccess **v, int *len, int *cap) {
   const char *fn = rw->f->x.graphs[n->graph].function;
   for (int i = 0; i < rw->f->x.nnodes; i++) {
@@ -610,10 +611,10 @@ static void host_uses(Rw *rw, const XNode *n, const XAccess *a, XAccess **v, int
       continue;
     for (int k = 0; k < t->nacc; k++) {
       const XAccess *ta = &t->acc[k];
-      if (!x_items_related(ta->a.item, a->a.item))
+      if (!x_items_may_share(&rw->f->x, fn, ta->a.item, a->a.item))
         continue;
       XAccess u = *a;
-      if (strlen(ta->a.item) > strlen(a->a.item)) {
+      if (x_items_related(ta->a.item, a->a.item) && strlen(ta->a.item) > strlen(a->a.item)) {
         u = *ta;
         u.whole = true;
         u.ninner = 0;
