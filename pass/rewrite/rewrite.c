@@ -650,8 +650,9 @@ static void host_calls(Rw *rw, const XAccess *u, int n) {
     host_call(&calls, &u[i]);
   }
   size_t begin = u[0].span_begin, end = u[0].span_end;
-  const RwSlot *slot = rw_facts_slot(&rw->facts, begin, end);
+  const RwSlot *slot = rw_facts_slot(&rw->facts, begin);
   if (slot && !slot->declaration) {
+    end = slot->end; /* a for loop's condition: its span ran on to the ';' */
     rw_printf(&b, "(%s, (", calls.s);
     rw_buf_original(&b, &rw->f->src, rw->opt->path, begin, end);
     rw_puts(&b, "))");

@@ -268,9 +268,9 @@ const RwFunc *rw_facts_func(const RwFacts *f, const char *name) {
   return NULL;
 }
 
-const RwSlot *rw_facts_slot(const RwFacts *f, size_t begin, size_t end) {
+const RwSlot *rw_facts_slot(const RwFacts *f, size_t begin) {
   for (int i = 0; i < f->nslots; i++)
-    if (f->slots[i].begin == begin && f->slots[i].end == end)
+    if (f->slots[i].begin == begin)
       return &f->slots[i];
   return NULL;
 }

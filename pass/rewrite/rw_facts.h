@@ -79,8 +79,10 @@ const RwCall *rw_facts_call(const RwFacts *f, int node);
 /* A jump in [begin, end) that leaves that range (a break or continue whose
  * loop or switch is outside it, any goto), or NULL. */
 const RwJump *rw_facts_escape(const RwFacts *f, size_t begin, size_t end);
-/* The header slot exactly covering [begin, end), or NULL. */
-const RwSlot *rw_facts_slot(const RwFacts *f, size_t begin, size_t end);
+/* The header slot starting at begin, or NULL. Only a header expression
+ * starts there: host code's span may run past it (a for loop's condition
+ * takes its ';'). */
+const RwSlot *rw_facts_slot(const RwFacts *f, size_t begin);
 /* The facts of function name, or NULL. */
 const RwFunc *rw_facts_func(const RwFacts *f, const char *name);
 
