@@ -337,6 +337,27 @@ static CXCursor used_call(CXCursor c) {
   return clang_getCursorKind(value) == CXCursor_CallExpr ? value : clang_getNullCursor();
 }
 
+/* A task in a loop naming data through a pointer declared in that loop
+ * (double *blk = m->data + k): once the loop ends, host code reaches the
+ * data only through names esched cannot relate to it, so the region ends
+ * there (XNode.sync_after). Pointers computed from a variable are aliases
+ * the rewriter follows (refs.c); this covers every other way. */
+static void sync_after_loop(Walker *w, XNode *node) {
+  if (w->loop_depth == 0)
+    return;
+  for (int k = 0; k < node->nacc && !node->sync_after; k++) {
+    const char *item = node->acc[k].a.item;
+    char root[256];
+    snprintf(root, sizeof root, "%.*s", (int)strcspn(item, ".-"), item);
+    CXCursor decl = walk_lookup(w, root);
+    size_t at = tu_offset(clang_getCursorLocation(decl));
+    bool pointer = clang_getCanonicalType(clang_getCursorType(decl)).kind == CXType_Pointer;
+    bool here = clang_Location_isFromMainFile(clang_getCursorLocation(decl)) != 0;
+    if (!clang_Cursor_isNull(decl) && pointer && here && at >= w->loop_begin && at < w->loop_end)
+      node->sync_after = w->loop_end;
+  }
+}
+
 void task_attach(Walker *w, int ann, CXCursor c, size_t b, size_t e) {
   Annot *a = &w->annots->v[ann];
   a->attached = true;
@@ -392,6 +413,7 @@ void task_attach(Walker *w, int ann, CXCursor c, size_t b, size_t e) {
   } else {
     walk_record_call(w, c, w->loop_depth > 0); /* calls in arguments are not followed */
   }
+  sync_after_loop(w, &w->x->nodes[n]);
 }
 
 /* Whether every inner dimension of a section is whole: A[lo:len][0:M]

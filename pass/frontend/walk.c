@@ -229,6 +229,8 @@ static void walk_loop(Walker *w, CXCursor c, size_t b, size_t e) {
   if (blk >= 0)
     push_block(w, blk);
   int scope = w->nscope;
+  if (w->loop_depth == 0)
+    w->loop_begin = b, w->loop_end = source_after_semicolon(w->src, e);
   w->loop_depth++;
   walk_children(w, c, b, e);
   w->loop_depth--;

@@ -126,9 +126,10 @@ typedef struct Walker {
   int graph;   /* current graph, -1 outside task functions */
   int *blocks; /* enclosing X_BLOCK nodes receiving every access */
   int nblocks, blocks_cap;
-  int loop_depth;    /* loops around the current statement within the function */
-  int open_host;     /* the X_HOST node host statements extend, or -1 */
-  EsStrMap ordinals; /* "callee" -> count of tasks calling it in this function */
+  int loop_depth;              /* loops around the current statement within the function */
+  size_t loop_begin, loop_end; /* the outermost of them (with loop_depth > 0) */
+  int open_host;               /* the X_HOST node host statements extend, or -1 */
+  EsStrMap ordinals;           /* "callee" -> count of tasks calling it in this function */
   int nregions;
   int nstreams;    /* stream regions of the function so far (default names) */
   CXCursor *stack; /* children of the statements being walked */

@@ -835,11 +835,25 @@ bool rw_rewrite(Frontend *f, const RwGraphPlan *plans, const EsCrownSchedule *co
 
 /* ---- shared with the other targets (rewrite.h) ---- */
 
+/* The region ends after each loop whose tasks named data through a
+ * pointer that dies with the loop (XNode.sync_after), once per loop. */
+static void loop_syncs(Rw *rw) {
+  for (int i = 0; i < rw->f->x.nnodes; i++) {
+    size_t at = rw->f->x.nodes[i].sync_after;
+    bool first = at > 0;
+    for (int k = 0; first && k < i; k++)
+      first = rw->f->x.nodes[k].sync_after != at;
+    if (first)
+      rw_edit(&rw->edits, at, at, strdup(" esrt_region_end();"));
+  }
+}
+
 bool rw_host_code(Frontend *f, const RwFacts *facts, const RwOptions *opt, RwEdits *edits) {
   Rw rw = {.f = f, .opt = opt, .facts = *facts, .edits = *edits};
   for (int i = 0; i < f->x.nnodes; i++)
     if (f->x.nodes[i].kind == X_HOST)
       host_code(&rw, &f->x.nodes[i]);
+  loop_syncs(&rw);
   for (int i = 0; i < facts->nfuncs; i++)
     exits(&rw, &facts->funcs[i]);
   *edits = rw.edits;
