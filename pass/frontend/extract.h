@@ -58,9 +58,9 @@ typedef struct XNode {
   const char *callee; /* a call region's function, or NULL */
   const char *via;    /* a call through a pointer: the callee expression (fp, ops->run) */
   /* A deferred task naming data through a pointer declared inside its
-   * outermost loop: after that loop the data has no name esched knows, so
-   * the rewriter ends the region at this offset (the loop's end); else 0. */
-  size_t sync_after;
+   * outermost loop [sync_loop, sync_after): after that loop the data has no
+   * name esched knows, so the rewriter ends the region there; else 0. */
+  size_t sync_loop, sync_after;
   const char **args;
   int nargs;
   XVariant *variants;

@@ -340,7 +340,7 @@ static CXCursor used_call(CXCursor c) {
 /* A task in a loop naming data through a pointer declared in that loop
  * (double *blk = m->data + k): once the loop ends, host code reaches the
  * data only through names esched cannot relate to it, so the region ends
- * there (XNode.sync_after). Pointers computed from a variable are aliases
+ * there (XNode.sync_loop, sync_after). Pointers computed from a variable are aliases
  * the rewriter follows (refs.c); this covers every other way. */
 static void sync_after_loop(Walker *w, XNode *node) {
   if (w->loop_depth == 0)
@@ -354,7 +354,7 @@ static void sync_after_loop(Walker *w, XNode *node) {
     bool pointer = clang_getCanonicalType(clang_getCursorType(decl)).kind == CXType_Pointer;
     bool here = clang_Location_isFromMainFile(clang_getCursorLocation(decl)) != 0;
     if (!clang_Cursor_isNull(decl) && pointer && here && at >= w->loop_begin && at < w->loop_end)
-      node->sync_after = w->loop_end;
+      node->sync_loop = w->loop_begin, node->sync_after = w->loop_end;
   }
 }
 

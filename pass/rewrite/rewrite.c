@@ -836,15 +836,19 @@ bool rw_rewrite(Frontend *f, const RwGraphPlan *plans, const EsCrownSchedule *co
 /* ---- shared with the other targets (rewrite.h) ---- */
 
 /* The region ends after each loop whose tasks named data through a
- * pointer that dies with the loop (XNode.sync_after), once per loop. */
+ * pointer that dies with the loop (XNode.sync_after), once per loop. The
+ * loop and the call become one block: the loop may be an if's branch,
+ * with an else after it. */
 static void loop_syncs(Rw *rw) {
   for (int i = 0; i < rw->f->x.nnodes; i++) {
-    size_t at = rw->f->x.nodes[i].sync_after;
-    bool first = at > 0;
+    const XNode *n = &rw->f->x.nodes[i];
+    bool first = n->sync_after > 0;
     for (int k = 0; first && k < i; k++)
-      first = rw->f->x.nodes[k].sync_after != at;
-    if (first)
-      rw_edit(&rw->edits, at, at, strdup(" esrt_region_end();"));
+      first = rw->f->x.nodes[k].sync_after != n->sync_after;
+    if (!first)
+      continue;
+    rw_edit(&rw->edits, n->sync_loop, n->sync_loop, strdup("{ "));
+    rw_edit(&rw->edits, n->sync_after, n->sync_after, strdup(" esrt_region_end(); }"));
   }
 }
 

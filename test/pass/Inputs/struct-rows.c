@@ -1,6 +1,7 @@
 /* Rows of a matrix kept in a structure, reached through a pointer computed
  * from a member in each iteration: the tasks name the row, and after the
- * loop the host reads and frees the matrix through the structure. */
+ * loop (an if's branch, with an else) the host reads and frees the matrix
+ * through the structure. */
 #include <stdio.h>
 #include <stdlib.h>
 
@@ -21,11 +22,14 @@ int main(int argc, char **argv) {
   m.data = malloc(sizeof(double) * (size_t)m.rows * (size_t)m.cols);
   for (int i = 0; i < m.rows * m.cols; i++)
     m.data[i] = i % 5;
-  for (int i = 0; i < mp->rows; i++) {
-    double *row = mp->data + (size_t)i * mp->cols;
+  if (m.rows > 0)
+    for (int i = 0; i < mp->rows; i++) {
+      double *row = mp->data + (size_t)i * mp->cols;
 #pragma esched task inout(row[0:mp->cols]) gpu(scale_row_gpu)
-    scale_row(row, mp->cols, 1.5);
-  }
+      scale_row(row, mp->cols, 1.5);
+    }
+  else
+    printf("no rows\n");
   double s = 0;
   for (int i = 0; i < m.rows * m.cols; i++)
     s += m.data[i];
