@@ -90,7 +90,7 @@ static const EsrtTask t_static = {"bench", "empty", "empty", v_empty, 1,    0,  
 
 static double static_inline(long n, int nacc) {
   static long cell;
-  EsrtAccess acc[1] = {{&cell, sizeof cell, ESRT_INOUT}};
+  EsrtAccess acc[1] = {{&cell, sizeof cell, ESRT_INOUT, NULL}};
   void *p[1];
   double t0 = cpu_now();
   for (long i = 0; i < n; i++) {

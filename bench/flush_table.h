@@ -62,7 +62,7 @@ static FlushCost flush_region(const FlushApi *api, const EsrtTask *task, long n)
   static double cells[64];
   double t0 = cpu_now();
   for (long i = 0; i < n; i++) {
-    EsrtAccess acc[1] = {{&cells[i % 64], sizeof(double), ESRT_INOUT}};
+    EsrtAccess acc[1] = {{&cells[i % 64], sizeof(double), ESRT_INOUT, cells}}; /* cells[i % 64:1] */
     api->submit(task, acc, 1, &i, sizeof i);
   }
   double t1 = cpu_now();

@@ -124,54 +124,51 @@ bool x_items_related(const char *a, const char *b) {
   return la == lb || next == '.' || next == '-';
 }
 
-int x_alias_add(XUnit *u, const char *fn, const char *pointer, const char *base) {
+int x_alias_add(XUnit *u, const char *fn, const char *pointer, const char *base, size_t base_decl) {
   for (int i = 0; i < u->naliases; i++)
     if (!strcmp(u->aliases[i].function, fn) && !strcmp(u->aliases[i].pointer, pointer) &&
         !strcmp(u->aliases[i].base, base))
       return 0;
   if (es_vec_reserve(&u->aliases, &u->aliases_cap, u->naliases + 1, sizeof *u->aliases))
     return ES_ENOMEM;
-  u->aliases[u->naliases++] = (XAlias){fn, pointer, base};
+  u->aliases[u->naliases++] = (XAlias){fn, pointer, base, base_decl};
   return 0;
 }
 
-/* The variable an item is reached from: "p" of "p->v[..]", "s" of "s.a". */
-static size_t root_len(const char *item) { return strcspn(item, ".-"); }
-
-static bool same_root(const char *a, size_t la, const char *b) {
-  return strlen(b) == la && !strncmp(a, b, la);
-}
-
-bool x_items_may_share(const XUnit *u, const char *fn, const char *a, const char *b) {
+bool x_items_may_share(const XUnit *u, const char *fn, const char *a, const char *b,
+                       const char **meet) {
+  if (meet)
+    *meet = b;
   if (x_items_related(a, b))
     return true;
-  /* A breadth-first search over the aliases from a's variable to b's: few
-   * aliases per function, so each step scans them all. */
-  size_t la = root_len(a), lb = root_len(b);
-  const char *reach[64];
-  int n = 0;
-  for (int i = 0; i < u->naliases && n < 64; i++) {
-    const XAlias *x = &u->aliases[i];
-    if (strcmp(x->function, fn))
-      continue;
-    if (same_root(a, la, x->pointer) || same_root(a, la, x->base))
-      reach[n++] = same_root(a, la, x->pointer) ? x->base : x->pointer;
-  }
+  /* A breadth-first search over the aliases from a to b: names are joined
+   * when they are the two ends of an alias or one is a member path of the
+   * other. Few aliases per function, so each step scans them all. */
+  enum { MAX = 64 };
+  const char *reach[MAX];
+  int n = 1;
+  reach[0] = a;
   for (int k = 0; k < n; k++) {
-    if (same_root(b, lb, reach[k]) || n == 64)
-      return true; /* past 64 names: assume they share, the safe answer */
-    for (int i = 0; i < u->naliases && n < 64; i++) {
+    if (k > 0 && x_items_related(reach[k], b)) {
+      if (meet)
+        *meet = reach[k];
+      return true;
+    }
+    for (int i = 0; i < u->naliases; i++) {
       const XAlias *x = &u->aliases[i];
       if (strcmp(x->function, fn))
         continue;
-      const char *other = !strcmp(x->pointer, reach[k]) ? x->base
-                          : !strcmp(x->base, reach[k])  ? x->pointer
-                                                        : NULL;
-      bool seen = !other || same_root(a, la, other);
-      for (int j = 0; other && j < n && !seen; j++)
+      const char *other = x_items_related(x->pointer, reach[k]) ? x->base
+                          : x_items_related(x->base, reach[k])  ? x->pointer
+                                                                : NULL;
+      bool seen = !other;
+      for (int j = 0; j < n && !seen; j++)
         seen = !strcmp(reach[j], other);
-      if (!seen)
-        reach[n++] = other;
+      if (seen)
+        continue;
+      if (n == MAX)
+        return true; /* past MAX names: assume they share, the safe answer */
+      reach[n++] = other;
     }
   }
   return false;

@@ -37,6 +37,11 @@ typedef struct XAccess {
   bool whole;                  /* the whole variable (no section) */
   bool len_omitted;            /* a[lo:] of an array: the length is the rest */
   bool pointer;                /* the variable is a pointer */
+  /* A task's pointer item made from another pointer (blk = a + k: "a";
+   * p = m.data: "m.data"), as a C expression valid at the task: the
+   * runtime files the item's ranges under it, where host code naming that
+   * pointer finds them (esrt_host_whole). NULL: the item itself. */
+  const char *anchor;
 } XAccess;
 
 typedef enum XKind {
@@ -129,10 +134,12 @@ typedef struct XStream {
 } XStream;
 
 /* A pointer variable of a function made from another's address
- * (T *q = p + k; q = &p[k]): host code touching either touches the data
- * tasks name through the other. */
+ * (T *q = p + k; q = &p[k]; q = m.data): host code touching either touches
+ * the data tasks name through the other. base is a variable or a member
+ * path; base_decl is where its variable is declared (a source offset). */
 typedef struct XAlias {
   const char *function, *pointer, *base;
+  size_t base_decl;
 } XAlias;
 
 typedef struct XUnit {
@@ -174,11 +181,16 @@ const char *x_intern(XUnit *u, const char *s);
  * "s.a.b"); "p->v" and "p->w" are different data. */
 bool x_items_related(const char *a, const char *b);
 
-/* Records that pointer variable `pointer` of function fn is made from
- * `base`'s address. Returns 0 or ES_ENOMEM. */
-int x_alias_add(XUnit *u, const char *fn, const char *pointer, const char *base);
+/* Records that pointer variable `pointer` of function fn is made from the
+ * address in `base` (a variable or member path, its variable declared at
+ * source offset base_decl). Returns 0 or ES_ENOMEM. */
+int x_alias_add(XUnit *u, const char *fn, const char *pointer, const char *base, size_t base_decl);
 /* Whether items a and b of function fn may share bytes: related by name,
- * or their variables joined by aliases (transitively). */
-bool x_items_may_share(const XUnit *u, const char *fn, const char *a, const char *b);
+ * or joined by aliases (transitively). *meet (when meet is not NULL)
+ * receives the name related to b where the search reached it: b itself,
+ * or a member path below b (a task on p, made from m.data, meets host
+ * code on m at "m.data"), or a name of which b is a member. */
+bool x_items_may_share(const XUnit *u, const char *fn, const char *a, const char *b,
+                       const char **meet);
 
 #endif

@@ -84,6 +84,8 @@ static bool param_may_write(CXType fty, int i) {
   return tu_pointer_like(p) && !clang_isConstQualifiedType(tu_pointee(p));
 }
 
+static void kill_member(Scan *s, CXCursor arg);
+
 static void mark_call_args(Scan *s, CXCursor call) {
   CXCursor fn = clang_getCursorReferenced(call);
   bool direct = clang_getCursorKind(fn) == CXCursor_FunctionDecl;
@@ -95,6 +97,8 @@ static void mark_call_args(Scan *s, CXCursor call) {
      * references its declaration, and the argument's location is its. */
     CXCursor arg = clang_Cursor_getArgument(call, (unsigned)i);
     enum CXCursorKind k = clang_getCursorKind(clang_getCursorReferenced(arg));
+    if (is_free && k == CXCursor_FieldDecl)
+      kill_member(s, arg);
     if (k != CXCursor_VarDecl && k != CXCursor_ParmDecl)
       continue;
     CXType t = clang_getCanonicalType(clang_getCursorType(arg));
@@ -135,16 +139,47 @@ static bool pointer_variable(CXCursor e) {
          clang_getCanonicalType(clang_getCursorType(e)).kind == CXType_Pointer;
 }
 
-/* The variable an address is computed from: p in p, p + k, k + p, p - k,
- * &p[k] and casts of them; else a null cursor. (A binary expression of
- * pointer type is pointer arithmetic: p - q and comparisons are numbers.) */
-static CXCursor address_base(Scan *s, CXCursor e) {
+/* The path of a variable or of members reached from one (m, m.data,
+ * m->rows.v) into path[cap]: its root variable's reference, or a null
+ * cursor for anything else. */
+static CXCursor member_path(CXCursor e, char *path, size_t cap) {
+  e = tu_strip(e);
+  enum CXCursorKind k = clang_getCursorKind(e);
+  if (k != CXCursor_DeclRefExpr && k != CXCursor_MemberRefExpr)
+    return clang_getNullCursor();
+  CXCursor root = e;
+  size_t used = 0;
+  if (k == CXCursor_MemberRefExpr) {
+    CXCursor base = tu_strip(tu_first_child(e));
+    root = member_path(base, path, cap);
+    used = strlen(path);
+    const char *op =
+        clang_getCanonicalType(clang_getCursorType(base)).kind == CXType_Pointer ? "->" : ".";
+    if (clang_Cursor_isNull(root) || used + strlen(op) >= cap)
+      return clang_getNullCursor();
+    strcpy(path + used, op);
+    used += strlen(op);
+  }
+  char *name = tu_string(clang_getCursorSpelling(e));
+  bool fits = name && *name && used + strlen(name) < cap;
+  if (fits)
+    strcpy(path + used, name);
+  free(name);
+  return fits ? root : clang_getNullCursor();
+}
+
+/* What an address is computed from: p in p, p + k, k + p, p - k, &p[k] and
+ * casts of them, where p is a pointer variable or a member path (m.data);
+ * its path goes to path[cap] and its root variable's reference is
+ * returned, else a null cursor. (A binary expression of pointer type is
+ * pointer arithmetic: p - q and comparisons are numbers.) */
+static CXCursor address_base(Scan *s, CXCursor e, char *path, size_t cap) {
   for (int depth = 0; depth < 16 && !clang_Cursor_isNull(e); depth++) {
     e = tu_strip(e);
     enum CXCursorKind k = clang_getCursorKind(e);
     bool pointer = tu_pointer_like(clang_getCursorType(e));
-    if (k == CXCursor_DeclRefExpr)
-      return pointer ? e : clang_getNullCursor();
+    if (k == CXCursor_DeclRefExpr || k == CXCursor_MemberRefExpr)
+      return pointer ? member_path(e, path, cap) : clang_getNullCursor();
     CXCursor v[2] = {clang_getNullCursor(), clang_getNullCursor()};
     clang_visitChildren(e, two_visitor, v);
     size_t at = tu_offset(clang_getCursorLocation(e));
@@ -159,27 +194,40 @@ static CXCursor address_base(Scan *s, CXCursor e) {
   return clang_getNullCursor();
 }
 
-/* Pointer variable `pointer` gets an address computed from `from`: no
- * access to the data of either, but host code reaching that data through
- * one reaches what tasks name through the other (x_alias_add). */
-static void derive(Scan *s, CXCursor pointer, CXCursor from) {
-  CXCursor base = address_base(s, from);
-  if (clang_Cursor_isNull(base))
+/* Pointer `pointer` (a variable or a member path) gets an address computed
+ * from `from`: no access to the data of either (nor to the structure a
+ * member path reads the address from), but host code reaching that data
+ * through one reaches what tasks name through the other (x_alias_add). */
+static void derive(Scan *s, const char *pointer, CXCursor from) {
+  char path[256];
+  CXCursor root = address_base(s, from, path, sizeof path);
+  if (clang_Cursor_isNull(root))
     return;
-  mark(s, base, MARK_POINTER);
-  char *p = tu_string(clang_getCursorSpelling(pointer)),
-       *b = tu_string(clang_getCursorSpelling(base));
-  if (!p || !b ||
-      (strcmp(p, b) &&
-       x_alias_add(s->w->x, s->w->func_name, walk_intern(s->w, p), walk_intern(s->w, b))))
+  mark(s, root, MARK_POINTER);
+  size_t declared = tu_offset(clang_getCursorLocation(clang_getCursorReferenced(root)));
+  if (!pointer ||
+      (strcmp(pointer, path) && x_alias_add(s->w->x, s->w->func_name, walk_intern(s->w, pointer),
+                                            walk_intern(s->w, path), declared)))
     s->w->nomem = true;
-  free(p), free(b);
 }
 
-/* p = q, p = q + k: neither p's data nor q's is touched. */
-static void rebind(Scan *s, CXCursor lhs, CXCursor rhs) {
-  mark(s, tu_strip(lhs), MARK_POINTER);
-  derive(s, tu_strip(lhs), rhs);
+/* p = q, p = q + k, and in host code m.data = q: neither the pointer's
+ * data nor q's is touched. Whether lhs was such a pointer. */
+static bool rebind(Scan *s, CXCursor lhs, CXCursor rhs) {
+  char path[256];
+  CXCursor root = pointer_variable(lhs) ? tu_strip(lhs) : clang_getNullCursor();
+  if (!clang_Cursor_isNull(root)) {
+    char *name = tu_string(clang_getCursorSpelling(root));
+    snprintf(path, sizeof path, "%s", name ? name : "");
+    free(name);
+  } else if (!s->inferred &&
+             clang_getCanonicalType(clang_getCursorType(lhs)).kind == CXType_Pointer)
+    root = member_path(lhs, path, sizeof path);
+  if (clang_Cursor_isNull(root))
+    return false;
+  mark(s, root, MARK_POINTER);
+  derive(s, path, rhs);
+  return true;
 }
 
 /* T *q = p, T *q = &p[k]: a copy of p's address, not an access to its data. */
@@ -187,8 +235,10 @@ static void on_var(Scan *s, CXCursor c) {
   if (clang_getCanonicalType(clang_getCursorType(c)).kind != CXType_Pointer)
     return;
   CXCursor init = tu_last_child(c);
+  char *name = tu_string(clang_getCursorSpelling(c));
   if (!clang_Cursor_isNull(init))
-    derive(s, c, init);
+    derive(s, name, init);
+  free(name);
 }
 
 /* The operator of a binary expression follows its left operand: '=' not
@@ -210,9 +260,7 @@ static void on_binary(Scan *s, CXCursor c, bool compound) {
     le++;
   if (le + 1 >= s->w->src->len || t[le] != '=' || t[le + 1] == '=')
     return;
-  if (pointer_variable(v[0]))
-    rebind(s, v[0], v[1]);
-  else
+  if (!rebind(s, v[0], v[1]))
     mark_base(s, v[0], MARK_WRITE);
 }
 
@@ -250,8 +298,11 @@ static const DeclInfo *decl_info(Walker *w, CXCursor decl) {
   return d->name && d->type ? &w->decls[w->ndecls++] : NULL;
 }
 
-static void on_ref(Scan *s, CXCursor c) {
-  CXCursor decl = clang_getCursorReferenced(c);
+/* A reference to a variable (ref, a DeclRefExpr), or to a member path
+ * rooted at one (item and type given: host code reading m.rows touches
+ * m.rows, not the data m.data points to). */
+static void on_ref(Scan *s, CXCursor ref, const char *item, const TypeInfo *type) {
+  CXCursor decl = clang_getCursorReferenced(ref);
   enum CXCursorKind k = clang_getCursorKind(decl);
   if (k != CXCursor_VarDecl && k != CXCursor_ParmDecl)
     return;
@@ -259,7 +310,7 @@ static void on_ref(Scan *s, CXCursor c) {
   if (!d || (d->main_file && d->declared >= s->begin && d->declared < s->end))
     return;
   int what = 0;
-  size_t at = s->nmarks ? tu_offset(clang_getCursorLocation(c)) : 0;
+  size_t at = s->nmarks ? tu_offset(clang_getCursorLocation(ref)) : 0;
   for (int i = 0; i < s->nmarks; i++)
     if (s->marks[i].at == at)
       what |= s->marks[i].what;
@@ -267,12 +318,13 @@ static void on_ref(Scan *s, CXCursor c) {
    * marks p written): its data is reached later through that variable. */
   if ((what & MARK_POINTER) && !(what & MARK_KILL))
     return;
+  type = item ? type : d->type;
   EsAccessMode mode = what & MARK_WRITE ? ES_ACCESS_INOUT : ES_ACCESS_IN;
-  bool by_value = !d->type->pointer && d->type->count < 0 && d->type->bytes > 0;
+  bool by_value = !type->pointer && type->count < 0 && type->bytes > 0;
   if (s->inferred && mode == ES_ACCESS_IN && by_value)
     return; /* a scalar a task only reads is passed by value */
   XAccess acc;
-  refs_type_access(d->type, d->name, mode, &acc);
+  refs_type_access(type, item ? item : d->name, mode, &acc);
   acc.a.inferred = s->inferred;
   acc.span_begin = s->begin;
   acc.span_end = s->end;
@@ -280,6 +332,44 @@ static void on_ref(Scan *s, CXCursor c) {
     acc.kill = true;
     acc.a.mode = what & MARK_WRITE ? ES_ACCESS_INOUT : 0;
   }
+  walk_add_access(s->w, s->node, &acc);
+}
+
+/* Host code naming a member path (m.rows, mp->data, m.a.b): the access is
+ * to that path, so that reading m.rows does not wait for tasks on the
+ * data m.data points to. Task regions keep whole variables (their inferred
+ * data is what moves). Returns whether c was such a path. */
+static bool on_member(Scan *s, CXCursor c) {
+  char path[256];
+  CXCursor root = s->inferred ? clang_getNullCursor() : member_path(c, path, sizeof path);
+  if (clang_Cursor_isNull(root))
+    return false;
+  const TypeInfo *type = refs_type_info(s->w, clang_getCursorType(c), false);
+  const char *item = type ? walk_intern(s->w, path) : NULL;
+  if (item)
+    on_ref(s, root, item, type);
+  return true;
+}
+
+/* free(m.data): the data at the member path dies, not m; reading m's
+ * bytes to find the pointer is no access to task data (derive). */
+static void kill_member(Scan *s, CXCursor arg) {
+  char path[256];
+  CXCursor root = member_path(arg, path, sizeof path);
+  CXCursor decl = clang_getCursorReferenced(root);
+  const DeclInfo *d = clang_Cursor_isNull(root) ? NULL : decl_info(s->w, decl);
+  const TypeInfo *ti = refs_type_info(s->w, clang_getCursorType(tu_strip(arg)), false);
+  if (!d || !ti || (d->main_file && d->declared >= s->begin && d->declared < s->end))
+    return;
+  const char *item = walk_intern(s->w, path);
+  if (!item)
+    return;
+  mark(s, root, MARK_POINTER);
+  XAccess acc;
+  refs_type_access(ti, item, 0, &acc);
+  acc.kill = true;
+  acc.span_begin = s->begin;
+  acc.span_end = s->end;
   walk_add_access(s->w, s->node, &acc);
 }
 
@@ -305,7 +395,11 @@ static enum CXChildVisitResult scan_visitor(CXCursor c, CXCursor parent, CXClien
     break;
   case CXCursor_DeclRefExpr:
     if (s->collect)
-      on_ref(s, c);
+      on_ref(s, c, NULL, NULL);
+    break;
+  case CXCursor_MemberRefExpr:
+    if (s->collect && on_member(s, c))
+      return CXChildVisit_Continue; /* a path has nothing else inside */
     break;
   case CXCursor_VarDecl:
     if (s->collect)

@@ -358,6 +358,34 @@ static void sync_after_loop(Walker *w, XNode *node) {
   }
 }
 
+/* The pointer each of a task's pointer items was made from, followed back
+ * through aliases while there is exactly one and its variable is the one
+ * in scope at the task (XAccess.anchor): the runtime files the item's
+ * ranges under that pointer, where host code naming it finds them. A chain
+ * ends at a member path (m.data). */
+static void anchor_items(Walker *w, XNode *node) {
+  const XUnit *u = w->x;
+  for (int k = 0; k < node->nacc; k++) {
+    XAccess *acc = &node->acc[k];
+    const char *cur = acc->a.item;
+    for (int hop = 0; acc->pointer && hop < 8 && !cur[strcspn(cur, ".-")]; hop++) {
+      const XAlias *only = NULL;
+      int bases = 0;
+      for (int i = 0; i < u->naliases && bases < 2; i++)
+        if (!strcmp(u->aliases[i].function, w->func_name) && !strcmp(u->aliases[i].pointer, cur))
+          only = &u->aliases[i], bases++;
+      if (bases != 1)
+        break;
+      char root[256];
+      snprintf(root, sizeof root, "%.*s", (int)strcspn(only->base, ".-"), only->base);
+      CXCursor decl = walk_lookup(w, root);
+      if (clang_Cursor_isNull(decl) || tu_offset(clang_getCursorLocation(decl)) != only->base_decl)
+        break; /* another variable of that name, or none, is in scope here */
+      acc->anchor = cur = only->base;
+    }
+  }
+}
+
 void task_attach(Walker *w, int ann, CXCursor c, size_t b, size_t e) {
   Annot *a = &w->annots->v[ann];
   a->attached = true;
@@ -414,6 +442,7 @@ void task_attach(Walker *w, int ann, CXCursor c, size_t b, size_t e) {
     walk_record_call(w, c, w->loop_depth > 0); /* calls in arguments are not followed */
   }
   sync_after_loop(w, &w->x->nodes[n]);
+  anchor_items(w, &w->x->nodes[n]);
 }
 
 /* Whether every inner dimension of a section is whole: A[lo:len][0:M]

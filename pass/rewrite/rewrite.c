@@ -216,10 +216,14 @@ void rw_access_mode(RwBuf *b, const XAccess *a) {
   rw_puts(b, " ? ESRT_OUT : ESRT_INOUT)");
 }
 
+/* The mode, then the pointer the range is cut from (EsrtAccess.base): the
+ * item's, or the one it was made from (XAccess.anchor); none for a whole
+ * variable, which host code names with its size. */
 static void mode_tail(RwBuf *b, const XAccess *a, void *ctx) {
   (void)ctx;
   rw_puts(b, ", ");
   rw_access_mode(b, a);
+  rw_printf(b, ", %s", a->whole ? "0" : a->anchor ? a->anchor : a->a.item);
 }
 
 /* `EsrtAccess esrt_a_[N] = {...};` for the accesses of n that move data;
@@ -229,7 +233,7 @@ static int access_array(RwBuf *b, const XNode *n, int *idx) {
   int count = rw_access_list(&list, n, idx, mode_tail, NULL);
   if (count >= 0)
     rw_printf(b, "  EsrtAccess esrt_a_[%d] = {%s};\n", count ? count : 1,
-              count ? list.s : "{0, 0, 0}");
+              count ? list.s : "{0, 0, 0, 0}");
   rw_buf_free(&list);
   return count;
 }
@@ -441,7 +445,7 @@ static void static_task(Rw *rw, const XNode *n, int task) {
   rw_printf(&b, "{ /* esched: task %s */\n  EsrtRun esrt_r_;\n  int esrt_k_;\n", n->name);
   bool unknown = count < 0;
   if (unknown) /* the task runs on the host, with its data there */
-    rw_puts(&b, "  EsrtAccess esrt_a_[1] = {{0, 0, 0}};\n");
+    rw_puts(&b, "  EsrtAccess esrt_a_[1] = {{0, 0, 0, 0}};\n");
   else
     rw_puts(&b, acc.s);
   count = unknown ? 0 : count;
@@ -560,7 +564,7 @@ static void deferred_task(Rw *rw, const XNode *n, int task) {
     rw_printf(&b, c->args[i].opaque ? "(void *)(%s), " : "%s, ", n->args[i]);
   if (c->via_type)
     rw_printf(&b, "%s, ", n->via);
-  rw_puts(&b, "{{0, 0, 0}}};\n");
+  rw_puts(&b, "{{0, 0, 0, 0}}};\n");
   for (int i = 0; i < count; i++)
     rw_printf(&b, "  esrt_x_.acc_[%d] = esrt_a_[%d];\n", i, i);
   rw_printf(&b, "  esrt_submit(&esrt_t%d_, esrt_a_, %d, &esrt_x_, sizeof esrt_x_);\n}", task,
@@ -602,7 +606,8 @@ static void add_use(Rw *rw, XAccess **v, int *len, int *cap, const XAccess *u) {
 /* The task data that host access a touches, appended to v: a itself when
  * a task names its item or one it may share bytes with (an alias: blk made
  * from a + k), and every task item reached from it through members (code
- * using s touches the task item s.v: s.v comes back whole). */
+ * using s touches the task item s.v: s.v comes back whole), directly or
+ * through an alias (a task on p made from m.data: m.data comes back). */
 static void host_uses(Rw *rw, const XNode *n, const XAccess *a, XAccess **v, int *len, int *cap) {
   const char *fn = rw->f->x.graphs[n->graph].function;
   for (int i = 0; i < rw->f->x.nnodes; i++) {
@@ -611,7 +616,8 @@ static void host_uses(Rw *rw, const XNode *n, const XAccess *a, XAccess **v, int
       continue;
     for (int k = 0; k < t->nacc; k++) {
       const XAccess *ta = &t->acc[k];
-      if (!x_items_may_share(&rw->f->x, fn, ta->a.item, a->a.item))
+      const char *meet;
+      if (!x_items_may_share(&rw->f->x, fn, ta->a.item, a->a.item, &meet))
         continue;
       XAccess u = *a;
       if (x_items_related(ta->a.item, a->a.item) && strlen(ta->a.item) > strlen(a->a.item)) {
@@ -620,6 +626,10 @@ static void host_uses(Rw *rw, const XNode *n, const XAccess *a, XAccess **v, int
         u.ninner = 0;
         u.a.mode = a->a.mode;
         u.span_begin = a->span_begin, u.span_end = a->span_end;
+      } else if (strlen(meet) > strlen(a->a.item)) { /* a member path below a's variable */
+        u.a.item = meet;
+        u.pointer = u.whole = true;
+        u.ninner = 0;
       }
       add_use(rw, v, len, cap, &u);
     }
@@ -758,7 +768,7 @@ static void preamble(Rw *rw) {
   RwBuf b = {0};
   rw_printf(&b, "/* Rewritten by esched %s from %s: edit the original, not this. */\n",
             ESCHED_VERSION, rw->opt->path);
-  rw_puts(&b, "#include <esched_rt.h>\nESRT_REQUIRE_ABI(3);\n"
+  rw_puts(&b, "#include <esched_rt.h>\nESRT_REQUIRE_ABI(4);\n"
               "#if defined(__GNUC__)\n"
               "#pragma GCC diagnostic ignored \"-Wunknown-pragmas\"\n"
               "#endif\n"

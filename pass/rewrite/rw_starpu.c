@@ -283,14 +283,15 @@ static void task(Sp *sp, const XNode *n, int k) {
 
 /* ---- memory the program frees ---- */
 
-/* Whether item is the data of a task of function fn. */
+/* Whether item may share bytes with the data of a task of function fn
+ * (free(a) of blk = a + k too). */
 static bool task_item(const Sp *sp, const char *fn, const char *item) {
   for (int i = 0; i < sp->f->x.nnodes; i++) {
     const XNode *t = &sp->f->x.nodes[i];
     if (t->kind != X_TASK || strcmp(sp->f->x.graphs[t->graph].function, fn) != 0)
       continue;
     for (int k = 0; k < t->nacc; k++)
-      if (!strcmp(t->acc[k].a.item, item))
+      if (x_items_may_share(&sp->f->x, fn, t->acc[k].a.item, item, NULL))
         return true;
   }
   return false;

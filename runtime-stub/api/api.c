@@ -164,7 +164,7 @@ void esrt_host(const void *ptr, size_t bytes, int mode) {
     rt_flush_locked(s);
   while (s->flushing) /* a batch another thread runs may write the range */
     pthread_cond_wait(&s->cond, &s->lock);
-  EsrtAccess a = {ptr, bytes, mode};
+  EsrtAccess a = {ptr, bytes, mode, NULL};
   if (s->check)
     rt_check_access_locked(s, NULL, &a, 1);
   void *dummy;

@@ -56,8 +56,10 @@ extern "C" {
  *    are zero: no unit, items named by index).
  * 3: EsrtTask gained clauses and source (trailing: the check's reports);
  *    esrt_dev and esrt_dev_find are new. Code generated for 2 compiles
- *    against 3 once it asks for 3. */
-#define ESRT_ABI_VERSION 3
+ *    against 3 once it asks for 3.
+ * 4: EsrtAccess gained base (trailing). Code generated for 3 compiles
+ *    against 4 once it asks for 4 (base 0: the range's own address). */
+#define ESRT_ABI_VERSION 4
 
 /* Access modes of one data range. ESRT_OUT promises that the task
  * overwrites every byte of the range (nothing is copied in); a task that
@@ -93,12 +95,15 @@ typedef struct EsrtVariant {
   unsigned flags;
 } EsrtVariant;
 
-/* One data range a task reads or writes: host address, size, ESRT_* mode.
+/* One data range a task reads or writes: host address, size, ESRT_* mode,
+ * and the pointer the range was cut from (p of p[lo:len]; 0: ptr itself),
+ * which host code may later name without an extent (esrt_host_whole).
  * Ranges of one task may overlap (array sections of one array). */
 typedef struct EsrtAccess {
   const void *ptr;
   size_t bytes;
   int mode;
+  const void *base;
 } EsrtAccess;
 
 struct EsrtUnit;
@@ -243,9 +248,10 @@ void esrt_submit(const EsrtTask *t, const EsrtAccess *acc, int nacc, const void 
 void esrt_host(const void *ptr, size_t bytes, int mode);
 
 /* Host code is about to touch data through ptr without knowing its extent
- * (a pointer that no section sizes): like esrt_host on every tracked range
- * around ptr, i.e. whatever tasks have used there. Nothing to do when tasks
- * never used the memory at ptr. */
+ * (a pointer that no section sizes): like esrt_host on whatever tasks have
+ * used through ptr since the last region end (the hull of the ranges whose
+ * base was ptr) and on the tracked ranges adjacent around ptr. Nothing to
+ * do when tasks never used that memory. */
 void esrt_host_whole(const void *ptr, int mode);
 
 /* End of a region: runs every pending task and waits for it, copies every

@@ -48,6 +48,7 @@ void rt_registry_free(RtRegistry *r) {
   free(r->seg);
   r->seg = NULL;
   r->nseg = r->segcap = 0;
+  rt_anchors_free(&r->anchors);
 }
 
 static double max2(double a, double b) { return a > b ? a : b; }
@@ -409,6 +410,12 @@ static void stamp(RtRegistry *r, int s, const EsrtAccess *acc, int n) {
 
 int rt_registry_acquire(RtRegistry *r, int s, const EsrtAccess *acc, int n, void **ptr,
                         double *clock, double *ready) {
+  for (int i = 0; i < n; i++) { /* a hull only widens: safe to leave if a later step fails */
+    uintptr_t lo = (uintptr_t)acc[i].ptr;
+    int rc = rt_anchors_note(&r->anchors, (uintptr_t)acc[i].base, lo, lo + acc[i].bytes);
+    if (rc)
+      return rc;
+  }
   int rc = s ? make_room(r, s, acc, n, clock) : ES_OK;
   if (!rc && s && !(rc = ensure_extents(r, s, acc, n)))
     stamp(r, s, acc, n);
@@ -464,6 +471,7 @@ int rt_registry_write_back(RtRegistry *r, double *clock) {
       drop_extents(&r->space[s]);
   r->nseg = 0;
   r->epoch = epoch;
+  rt_anchors_clear(&r->anchors);
   return ES_OK;
 }
 
@@ -482,15 +490,16 @@ unsigned rt_registry_holders(const RtRegistry *r, uintptr_t lo, size_t bytes) {
 }
 
 bool rt_registry_span(const RtRegistry *r, uintptr_t x, uintptr_t *lo, uintptr_t *hi) {
+  bool hull = rt_anchors_hull(&r->anchors, x, lo, hi);
   int k = first_seg(r, x);
   if (k >= r->nseg || r->seg[k].lo > x)
-    return false;
+    return hull;
   int a = k, b = k;
   while (a > 0 && r->seg[a - 1].hi == r->seg[a].lo)
     a--;
   while (b + 1 < r->nseg && r->seg[b].hi == r->seg[b + 1].lo)
     b++;
-  *lo = r->seg[a].lo;
-  *hi = r->seg[b].hi;
+  *lo = hull && *lo < r->seg[a].lo ? *lo : r->seg[a].lo;
+  *hi = hull && *hi > r->seg[b].hi ? *hi : r->seg[b].hi;
   return true;
 }

@@ -28,6 +28,7 @@
 #include <stdint.h>
 
 #include "esched_rt.h"
+#include "runtime-stub/memory/anchors.h"
 #include "runtime-stub/memory/mem.h"
 
 #define RT_MAX_SPACES 8
@@ -75,8 +76,9 @@ typedef struct RtRegistry {
   RtSpace space[RT_MAX_SPACES];
   RtMoveHook on_move;
   void *hook_ctx;
-  double epoch;  /* model time of the last write-back: when untracked bytes became current */
-  uint64_t tick; /* acquires so far: the clock of least recently used */
+  double epoch;      /* model time of the last write-back: when untracked bytes became current */
+  uint64_t tick;     /* acquires so far: the clock of least recently used */
+  RtAnchors anchors; /* the hull of the ranges cut from each base since the last write-back */
 } RtRegistry;
 
 /* Space 0 is the host; spaces 1..nspaces-1 get their back end with
@@ -115,9 +117,10 @@ int rt_registry_copy(const RtRegistry *r, int a, int b, void *dst, const void *s
  * [lo, lo + bytes). */
 unsigned rt_registry_holders(const RtRegistry *r, uintptr_t lo, size_t bytes);
 
-/* The largest run of adjacent tracked segments containing host address x:
- * the data tasks used around x (for host code that names a pointer whose
- * extent it does not know). false when no segment contains x. */
+/* The data tasks used through host address x, for host code that names a
+ * pointer whose extent it does not know: the hull of the ranges whose base
+ * was x since the last write-back, joined with the largest run of adjacent
+ * tracked segments containing x. false when there is neither. */
 bool rt_registry_span(const RtRegistry *r, uintptr_t x, uintptr_t *lo, uintptr_t *hi);
 
 #endif

@@ -49,7 +49,7 @@ static void work(int task, int member, int members) {
 
 #ifndef PLAIN
 #include "esched_rt.h"
-ESRT_REQUIRE_ABI(3);
+ESRT_REQUIRE_ABI(4);
 
 typedef struct Arg {
   int task;

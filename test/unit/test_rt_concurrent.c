@@ -43,7 +43,7 @@ int main(void) {
     struct args a = {(t * 97) % (N - W), t % 11 - 5};
     for (int i = 0; i < W; i++)
       expect[a.lo + i] += a.k * (i % 3 + 1);
-    EsrtAccess acc = {&data[a.lo], W * sizeof(long), ESRT_INOUT};
+    EsrtAccess acc = {&data[a.lo], W * sizeof(long), ESRT_INOUT, NULL};
     const EsrtTask *task = t % 3 == 0 ? &on_cpu : t % 3 == 1 ? &on_gpu : &deferred;
     esrt_submit(task, &acc, 1, &a, sizeof a);
     if (t % 101 == 100) { /* host code reading a window mid-way */

@@ -98,7 +98,7 @@ static void test_random_regions(void) {
       for (int k = 0; k < n; k++) {
         int lo = rnd(BYTES), len = rnd(span + 1);
         len = lo + len > BYTES ? BYTES - lo : len;
-        acc[k] = (EsrtAccess){Z + lo, (size_t)len, modes[rnd(3)]};
+        acc[k] = (EsrtAccess){Z + lo, (size_t)len, modes[rnd(3)], NULL};
       }
       rt_batch_add(&b, NULL, acc, n, NULL, 0);
     }
@@ -145,11 +145,12 @@ int main(void) {
   static char X[400], Y[100];
   RtBatch b = {0};
   EsrtAccess none = {0};
-  add(&b, (EsrtAccess){X, 100, ESRT_OUT}, none, 1);     /* t0 writes X[0:100] */
-  add(&b, (EsrtAccess){X + 50, 100, ESRT_IN}, none, 1); /* t1 reads X[50:150] */
-  add(&b, (EsrtAccess){X, 10, ESRT_OUT}, none, 1);      /* t2 writes X[0:10] */
-  add(&b, (EsrtAccess){Y, 100, ESRT_IN}, (EsrtAccess){X + 60, 5, ESRT_OUT}, 2);   /* t3 */
-  add(&b, (EsrtAccess){X, 200, ESRT_IN}, (EsrtAccess){X + 5, 10, ESRT_INOUT}, 2); /* t4 */
+  add(&b, (EsrtAccess){X, 100, ESRT_OUT, NULL}, none, 1);     /* t0 writes X[0:100] */
+  add(&b, (EsrtAccess){X + 50, 100, ESRT_IN, NULL}, none, 1); /* t1 reads X[50:150] */
+  add(&b, (EsrtAccess){X, 10, ESRT_OUT, NULL}, none, 1);      /* t2 writes X[0:10] */
+  add(&b, (EsrtAccess){Y, 100, ESRT_IN, NULL}, (EsrtAccess){X + 60, 5, ESRT_OUT, NULL}, 2); /* t3 */
+  add(&b, (EsrtAccess){X, 200, ESRT_IN, NULL}, (EsrtAccess){X + 5, 10, ESRT_INOUT, NULL},
+      2); /* t4 */
   RtDeps d;
   ASSERT_EQ(rt_deps_build(&b, &d), 0);
   const RtDep *e = find(&d, 0, 1, RT_DEP_DATA);

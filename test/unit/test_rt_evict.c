@@ -49,7 +49,7 @@ static void task(RtRegistry *r, EsRng *g, int s, int step) {
     lo[i] = (int)es_rng_range(g, 0, N - 1);
     len[i] = (int)es_rng_range(g, 1, N - lo[i]);
     acc[i] = (EsrtAccess){&arrays[arr[i]][lo[i]], (size_t)len[i] * sizeof(int),
-                          modes[es_rng_range(g, 0, 2)]};
+                          modes[es_rng_range(g, 0, 2)], NULL};
   }
   void *ptr[2];
   double clock = step, ready;
@@ -100,7 +100,7 @@ static void test_too_large(void) {
   rt_registry_init(&r, 2, on_move, &m);
   rt_registry_set_space(&r, 1, &rt_mem_sim, NULL);
   rt_registry_set_capacity(&r, 1, CAPACITY);
-  EsrtAccess a = {big, sizeof big, ESRT_IN};
+  EsrtAccess a = {big, sizeof big, ESRT_IN, NULL};
   void *p;
   double clock = 0, ready;
   ASSERT_EQ(rt_registry_acquire(&r, 1, &a, 1, &p, &clock, &ready), ES_ELIMIT);

@@ -28,7 +28,7 @@ static double on_move(void *ctx, int from, int to, size_t bytes, double start, d
 }
 
 static int acquire(RtRegistry *r, int s, const void *p, size_t bytes, int mode, void **out) {
-  EsrtAccess a = {p, bytes, mode};
+  EsrtAccess a = {p, bytes, mode, NULL};
   double clock = 0, ready;
   int rc = rt_registry_acquire(r, s, &a, 1, out, &clock, &ready);
   rt_registry_release(r, s, &a, 1, ready + 1);
@@ -87,7 +87,8 @@ static void test_overlapping_sections(void) {
   RtRegistry r;
   rt_registry_init(&r, 2, on_move, &m);
   rt_registry_set_space(&r, 1, &rt_mem_sim, NULL);
-  EsrtAccess acc[2] = {{X, 10 * sizeof(double), ESRT_IN}, {X + 5, 20 * sizeof(double), ESRT_INOUT}};
+  EsrtAccess acc[2] = {{X, 10 * sizeof(double), ESRT_IN, NULL},
+                       {X + 5, 20 * sizeof(double), ESRT_INOUT, NULL}};
   void *p[2];
   double clock = 0, ready;
   ASSERT_EQ(rt_registry_acquire(&r, 1, acc, 2, p, &clock, &ready), 0);
@@ -141,14 +142,14 @@ static void test_model_times(void) {
   RtRegistry r;
   rt_registry_init(&r, 2, on_move, &m);
   rt_registry_set_space(&r, 1, &rt_mem_sim, NULL);
-  EsrtAccess a = {Z, 100, ESRT_IN};
+  EsrtAccess a = {Z, 100, ESRT_IN, NULL};
   void *p;
   double clock = 5, ready;
   ASSERT_EQ(rt_registry_acquire(&r, 1, &a, 1, &p, &clock, &ready), 0);
   ASSERT_NEAR(clock, 105, 1e-12);
   ASSERT_NEAR(ready, 105, 1e-12);
   rt_registry_release(&r, 1, &a, 1, 200);
-  EsrtAccess w = {Z, 50, ESRT_OUT};
+  EsrtAccess w = {Z, 50, ESRT_OUT, NULL};
   clock = 0;
   ASSERT_EQ(rt_registry_acquire(&r, 0, &w, 1, &p, &clock, &ready), 0);
   ASSERT_NEAR(ready, 200, 1e-12); /* after the reader finished */
@@ -181,7 +182,7 @@ static void test_random_tasks(void) {
       for (int k = 0; k < n; k++) {
         lo[k] = rnd(N), len[k] = 1 + rnd(span);
         len[k] = lo[k] + len[k] > N ? N - lo[k] : len[k];
-        acc[k] = (EsrtAccess){A + lo[k], sizeof(int) * (size_t)len[k], modes[rnd(3)]};
+        acc[k] = (EsrtAccess){A + lo[k], sizeof(int) * (size_t)len[k], modes[rnd(3)], NULL};
       }
       double ready;
       ASSERT_EQ(rt_registry_acquire(&r, s, acc, n, (void **)p, &clock, &ready), 0);
@@ -199,7 +200,79 @@ static void test_random_tasks(void) {
   }
 }
 
+/* What host code naming a pointer of unknown extent reaches
+ * (rt_registry_span): every range filed under that pointer since the last
+ * write-back, even where none touches the pointer itself, joined with the
+ * run of adjacent ranges around it. */
+static void test_span_of_base(void) {
+  static double buf[400]; /* X and Y apart: adjacent ranges would join runs */
+  double *X = buf + 100, *Y = buf + 300;
+  Moves m = {0};
+  RtRegistry r;
+  rt_registry_init(&r, 2, on_move, &m);
+  rt_registry_set_space(&r, 1, &rt_mem_sim, NULL);
+  uintptr_t lo, hi, x = (uintptr_t)X;
+  /* Two tasks on X[50:10] and X[80:20], cut from X, and one on Y. */
+  EsrtAccess acc[3] = {{X + 50, 10 * sizeof(double), ESRT_INOUT, X},
+                       {X + 80, 20 * sizeof(double), ESRT_INOUT, X},
+                       {Y, 100 * sizeof(double), ESRT_IN, Y}};
+  void *ptr[3];
+  double clock = 0, ready;
+  ASSERT_EQ(rt_registry_acquire(&r, 1, acc, 3, ptr, &clock, &ready), 0);
+  ASSERT_TRUE(rt_registry_span(&r, x, &lo, &hi));
+  ASSERT_EQ(lo, (uintptr_t)(X + 50));
+  ASSERT_EQ(hi, (uintptr_t)(X + 100));
+  /* Without a base, only the run containing the pointer: X[50] is in none. */
+  ASSERT_TRUE(!rt_registry_span(&r, (uintptr_t)(X + 20), &lo, &hi));
+  ASSERT_TRUE(rt_registry_span(&r, (uintptr_t)(X + 55), &lo, &hi));
+  ASSERT_EQ(lo, (uintptr_t)(X + 50));
+  ASSERT_EQ(hi, (uintptr_t)(X + 60));
+  /* A range that touches the pointer joins the hull with its run. */
+  EsrtAccess head = {X, 5 * sizeof(double), ESRT_IN, NULL};
+  ASSERT_EQ(rt_registry_acquire(&r, 1, &head, 1, ptr, &clock, &ready), 0);
+  ASSERT_TRUE(rt_registry_span(&r, x, &lo, &hi));
+  ASSERT_EQ(lo, x);
+  ASSERT_EQ(hi, (uintptr_t)(X + 100));
+  /* Everything home: the hulls are forgotten. */
+  ASSERT_EQ(rt_registry_write_back(&r, &clock), 0);
+  ASSERT_TRUE(!rt_registry_span(&r, x, &lo, &hi));
+  rt_registry_free(&r);
+}
+
+/* The hull table against a plain list on many bases (collisions, growth,
+ * clearing). */
+static void test_anchor_table(void) {
+  RtAnchors a = {0};
+  enum { BASES = 3000 };
+  static uintptr_t lo[BASES], hi[BASES];
+  for (int round = 0; round < 3; round++) {
+    for (int i = 0; i < BASES; i++)
+      lo[i] = UINTPTR_MAX, hi[i] = 0;
+    for (int k = 0; k < 20000; k++) {
+      int i = rnd(BASES);
+      uintptr_t base = 4096 + (uintptr_t)i * 64, l = base + (uintptr_t)rnd(1000),
+                h = l + 1 + (uintptr_t)rnd(50);
+      ASSERT_EQ(rt_anchors_note(&a, base, l, h), 0);
+      lo[i] = l < lo[i] ? l : lo[i];
+      hi[i] = h > hi[i] ? h : hi[i];
+    }
+    for (int i = 0; i < BASES; i++) {
+      uintptr_t l, h;
+      bool found = rt_anchors_hull(&a, 4096 + (uintptr_t)i * 64, &l, &h);
+      ASSERT_EQ(found, hi[i] > 0);
+      if (found && (l != lo[i] || h != hi[i]))
+        ASSERT_TRUE(!"a hull differs from the list's");
+    }
+    rt_anchors_clear(&a);
+    uintptr_t l, h;
+    ASSERT_TRUE(!rt_anchors_hull(&a, 4096, &l, &h));
+  }
+  rt_anchors_free(&a);
+}
+
 int main(void) {
+  test_span_of_base();
+  test_anchor_table();
   test_random_tasks();
   test_read_write();
   test_overlapping_sections();

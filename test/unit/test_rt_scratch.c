@@ -22,10 +22,10 @@ static double a[16], b[4];
 static void copies(RtRegistry *reg) {
   for (int i = 0; i < 16; i++)
     a[i] = i;
-  EsrtAccess acc[4] = {{a, 8 * sizeof *a, ESRT_IN},
-                       {a + 4, 12 * sizeof *a, ESRT_INOUT},
-                       {b, sizeof b, ESRT_OUT},
-                       {b, 0, ESRT_IN}};
+  EsrtAccess acc[4] = {{a, 8 * sizeof *a, ESRT_IN, NULL},
+                       {a + 4, 12 * sizeof *a, ESRT_INOUT, NULL},
+                       {b, sizeof b, ESRT_OUT, NULL},
+                       {b, 0, ESRT_IN, NULL}};
   void *src[4] = {a, a + 4, b, b}, *ptr[4];
   RtScratch sc;
   ASSERT_EQ(rt_scratch_open(&sc, reg, 0, src, 1, false, 0, acc, 4, ptr), ES_OK);
@@ -57,7 +57,7 @@ static void in_place(RtRegistry *reg) {
   double dev[16];
   for (int i = 0; i < 16; i++)
     a[i] = i, dev[i] = 100 + i;
-  EsrtAccess acc[2] = {{a, 8 * sizeof *a, ESRT_IN}, {a + 8, 8 * sizeof *a, ESRT_OUT}};
+  EsrtAccess acc[2] = {{a, 8 * sizeof *a, ESRT_IN, NULL}, {a + 8, 8 * sizeof *a, ESRT_OUT, NULL}};
   void *src[2] = {dev, dev + 8}, *ptr[2];
   RtScratch sc;
   ASSERT_EQ(rt_scratch_open(&sc, reg, 1, src, 0, true, 0, acc, 2, ptr), ES_OK);
