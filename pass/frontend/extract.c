@@ -124,15 +124,56 @@ bool x_items_related(const char *a, const char *b) {
   return la == lb || next == '.' || next == '-';
 }
 
-int x_alias_add(XUnit *u, const char *fn, const char *pointer, const char *base, size_t base_decl) {
-  for (int i = 0; i < u->naliases; i++)
-    if (!strcmp(u->aliases[i].function, fn) && !strcmp(u->aliases[i].pointer, pointer) &&
-        !strcmp(u->aliases[i].base, base))
+static bool same_name(const char *a, const char *b) { return a == b || (a && b && !strcmp(a, b)); }
+
+int x_alias_add(XUnit *u, const char *fn, const char *pointer, const char *base, size_t base_decl,
+                size_t at, bool declaration) {
+  for (int i = 0; i < u->naliases; i++) {
+    const XAlias *x = &u->aliases[i];
+    if (x->at == at && !strcmp(x->function, fn) && !strcmp(x->pointer, pointer) &&
+        same_name(x->base, base) && x->declaration == declaration)
       return 0;
+  }
   if (es_vec_reserve(&u->aliases, &u->aliases_cap, u->naliases + 1, sizeof *u->aliases))
     return ES_ENOMEM;
-  u->aliases[u->naliases++] = (XAlias){fn, pointer, base, base_decl};
+  u->aliases[u->naliases++] = (XAlias){fn, pointer, base, base_decl, at, declaration};
   return 0;
+}
+
+/* Whether function fn assigns pointer after source offset after. */
+static bool assigned(const XUnit *u, const char *fn, const char *pointer, size_t after) {
+  for (int i = 0; i < u->naliases; i++)
+    if (!u->aliases[i].declaration && u->aliases[i].at >= after &&
+        !strcmp(u->aliases[i].function, fn) && !strcmp(u->aliases[i].pointer, pointer))
+      return true;
+  return false;
+}
+
+/* The declaration making pointer, or NULL. */
+static const XAlias *declared_from(const XUnit *u, const char *fn, const char *pointer) {
+  for (int i = 0; i < u->naliases; i++)
+    if (u->aliases[i].declaration && !strcmp(u->aliases[i].function, fn) &&
+        !strcmp(u->aliases[i].pointer, pointer))
+      return &u->aliases[i];
+  return NULL;
+}
+
+void x_settle_anchors(XUnit *u) {
+  for (int i = 0; i < u->nnodes; i++) {
+    XNode *n = &u->nodes[i];
+    const char *fn = u->graphs[n->graph].function;
+    for (int k = 0; n->kind == X_TASK && k < n->nacc; k++) {
+      XAccess *acc = &n->acc[k];
+      const char *cur = acc->a.item;
+      for (int hop = 0; acc->anchor && strcmp(cur, acc->anchor) && hop < 8; hop++) {
+        const XAlias *d = declared_from(u, fn, cur);
+        if (!d || assigned(u, fn, cur, 0) || assigned(u, fn, d->base, d->at))
+          acc->anchor = NULL;
+        else
+          cur = d->base;
+      }
+    }
+  }
 }
 
 bool x_items_may_share(const XUnit *u, const char *fn, const char *a, const char *b,
@@ -156,7 +197,7 @@ bool x_items_may_share(const XUnit *u, const char *fn, const char *a, const char
     }
     for (int i = 0; i < u->naliases; i++) {
       const XAlias *x = &u->aliases[i];
-      if (strcmp(x->function, fn))
+      if (!x->base || strcmp(x->function, fn))
         continue;
       const char *other = x_items_related(x->pointer, reach[k]) ? x->base
                           : x_items_related(x->base, reach[k])  ? x->pointer

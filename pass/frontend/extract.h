@@ -136,10 +136,14 @@ typedef struct XStream {
 /* A pointer variable of a function made from another's address
  * (T *q = p + k; q = &p[k]; q = m.data): host code touching either touches
  * the data tasks name through the other. base is a variable or a member
- * path; base_decl is where its variable is declared (a source offset). */
+ * path; base_decl is where its variable is declared (a source offset).
+ * declaration: made where it is declared (T *q = ...), not assigned. An
+ * assignment esched cannot follow (q = malloc(n)) is recorded with base
+ * NULL: the pointer then has another origin too. at: where (an offset). */
 typedef struct XAlias {
   const char *function, *pointer, *base;
-  size_t base_decl;
+  size_t base_decl, at;
+  bool declaration;
 } XAlias;
 
 typedef struct XUnit {
@@ -181,10 +185,18 @@ const char *x_intern(XUnit *u, const char *s);
  * "s.a.b"); "p->v" and "p->w" are different data. */
 bool x_items_related(const char *a, const char *b);
 
-/* Records that pointer variable `pointer` of function fn is made from the
- * address in `base` (a variable or member path, its variable declared at
- * source offset base_decl). Returns 0 or ES_ENOMEM. */
-int x_alias_add(XUnit *u, const char *fn, const char *pointer, const char *base, size_t base_decl);
+/* Records that pointer `pointer` of function fn is made from the address
+ * in `base` (a variable or member path, its variable declared at source
+ * offset base_decl; NULL: from something esched cannot follow), at source
+ * offset at, where it is declared or by an assignment. Returns 0 or
+ * ES_ENOMEM. */
+int x_alias_add(XUnit *u, const char *fn, const char *pointer, const char *base, size_t base_decl,
+                size_t at, bool declaration);
+/* Drops the anchors (XAccess.anchor) that a pointer's value may not come
+ * from: reached through a pointer the function also assigns, or ending at
+ * a pointer assigned after the declaration made from it (src = dst in a
+ * loop after half = src + n/2). */
+void x_settle_anchors(XUnit *u);
 /* Whether items a and b of function fn may share bytes: related by name,
  * or joined by aliases (transitively). *meet (when meet is not NULL)
  * receives the name related to b where the search reached it: b itself,

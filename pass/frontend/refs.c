@@ -195,19 +195,28 @@ static CXCursor address_base(Scan *s, CXCursor e, char *path, size_t cap) {
 }
 
 /* Pointer `pointer` (a variable or a member path) gets an address computed
- * from `from`: no access to the data of either (nor to the structure a
- * member path reads the address from), but host code reaching that data
- * through one reaches what tasks name through the other (x_alias_add). */
-static void derive(Scan *s, const char *pointer, CXCursor from) {
+ * from `from`, where it is declared or by an assignment: no access to the
+ * data of either (nor to the structure a member path reads the address
+ * from), but host code reaching that data through one reaches what tasks
+ * name through the other (x_alias_add). p = p + k keeps p's origin; an
+ * assignment from anything else is recorded too (base NULL). */
+static void derive(Scan *s, const char *pointer, CXCursor from, size_t at, bool declaration) {
   char path[256];
   CXCursor root = address_base(s, from, path, sizeof path);
-  if (clang_Cursor_isNull(root))
+  if (!pointer) {
+    s->w->nomem = true;
     return;
-  mark(s, root, MARK_POINTER);
-  size_t declared = tu_offset(clang_getCursorLocation(clang_getCursorReferenced(root)));
-  if (!pointer ||
-      (strcmp(pointer, path) && x_alias_add(s->w->x, s->w->func_name, walk_intern(s->w, pointer),
-                                            walk_intern(s->w, path), declared)))
+  }
+  if (!clang_Cursor_isNull(root))
+    mark(s, root, MARK_POINTER);
+  bool followed = !clang_Cursor_isNull(root);
+  if ((followed && !strcmp(pointer, path)) || (!followed && declaration))
+    return;
+  size_t declared =
+      followed ? tu_offset(clang_getCursorLocation(clang_getCursorReferenced(root))) : 0;
+  const char *p = walk_intern(s->w, pointer), *base = followed ? walk_intern(s->w, path) : NULL;
+  if (p && (base || !followed) &&
+      x_alias_add(s->w->x, s->w->func_name, p, base, declared, at, declaration))
     s->w->nomem = true;
 }
 
@@ -226,7 +235,7 @@ static bool rebind(Scan *s, CXCursor lhs, CXCursor rhs) {
   if (clang_Cursor_isNull(root))
     return false;
   mark(s, root, MARK_POINTER);
-  derive(s, path, rhs);
+  derive(s, path, rhs, tu_offset(clang_getCursorLocation(lhs)), false);
   return true;
 }
 
@@ -237,7 +246,7 @@ static void on_var(Scan *s, CXCursor c) {
   CXCursor init = tu_last_child(c);
   char *name = tu_string(clang_getCursorSpelling(c));
   if (!clang_Cursor_isNull(init))
-    derive(s, name, init);
+    derive(s, name, init, tu_offset(clang_getCursorLocation(c)), true);
   free(name);
 }
 

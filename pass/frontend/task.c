@@ -359,10 +359,12 @@ static void sync_after_loop(Walker *w, XNode *node) {
 }
 
 /* The pointer each of a task's pointer items was made from, followed back
- * through aliases while there is exactly one and its variable is the one
- * in scope at the task (XAccess.anchor): the runtime files the item's
- * ranges under that pointer, where host code naming it finds them. A chain
- * ends at a member path (m.data). */
+ * through the declarations making them (T *blk = a + k) while there is
+ * exactly one and its variable is the one in scope at the task
+ * (XAccess.anchor): the runtime files the item's ranges under that
+ * pointer, where host code naming it finds them. A chain ends at a member
+ * path (m.data); x_settle_anchors drops it, once the whole function is
+ * known, where a pointer on it is also assigned. */
 static void anchor_items(Walker *w, XNode *node) {
   const XUnit *u = w->x;
   for (int k = 0; k < node->nacc; k++) {
@@ -372,7 +374,8 @@ static void anchor_items(Walker *w, XNode *node) {
       const XAlias *only = NULL;
       int bases = 0;
       for (int i = 0; i < u->naliases && bases < 2; i++)
-        if (!strcmp(u->aliases[i].function, w->func_name) && !strcmp(u->aliases[i].pointer, cur))
+        if (u->aliases[i].declaration && !strcmp(u->aliases[i].function, w->func_name) &&
+            !strcmp(u->aliases[i].pointer, cur))
           only = &u->aliases[i], bases++;
       if (bases != 1)
         break;

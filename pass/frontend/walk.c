@@ -548,6 +548,7 @@ bool walk_unit(Walker *w) {
   leftovers(w);
   report_clause_errors(w);
   task_resolve_constants(w);
+  x_settle_anchors(w->x);
   stream_resolve(w);
   return callgraph_walk_callers(w) && callgraph_mark_multi_run(w) && !w->nomem;
 }

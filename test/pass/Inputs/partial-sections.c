@@ -3,7 +3,8 @@
  * upper half of an array (a[n/2:...]), its interior through a pointer
  * (inner = a + 1), and the rows of a matrix kept in a structure through a
  * pointer taken from the member before the loop (p = m.data), which the
- * host then reads and frees through the structure. */
+ * host then reads and frees through the structure; and two buffers swapped
+ * at every step, with a pointer into one made before the swaps. */
 #include <stdio.h>
 #include <stdlib.h>
 
@@ -18,6 +19,13 @@ static void relax(double *x, int n) {
 }
 
 static void relax_gpu(double *x, int n) { relax(x, n); }
+
+static void step(const double *src, double *dst, int n) {
+  for (int i = 0; i < n; i++)
+    dst[i] = 0.5 * src[i] + i % 3;
+}
+
+static void step_gpu(const double *src, double *dst, int n) { step(src, dst, n); }
 
 static double sum(const double *x, int n) {
   double s = 0;
@@ -51,6 +59,19 @@ int main(int argc, char **argv) {
   }
   printf("rows: %.3f\n", sum(m.data, m.rows * m.cols));
   free(m.data);
-  free(a);
+
+  double *src = a, *dst = malloc(sizeof *dst * (size_t)n), *half = src + n / 2;
+  for (int t = 0; t < 5; t++) {
+    double *tmp = src;
+    src = dst;
+    dst = tmp;
+#pragma esched task in(dst[0:n]) out(src[0:n]) gpu(step_gpu)
+    step(dst, src, n);
+  }
+#pragma esched task in(src[0:n / 2]) out(half[0:n / 4]) gpu(step_gpu)
+  step(src, half, n / 4);
+  printf("swapped: %.3f %.3f\n", sum(src, n), sum(dst, n));
+  free(src);
+  free(dst);
   return 0;
 }
