@@ -165,13 +165,14 @@ void x_settle_anchors(XUnit *u) {
     for (int k = 0; n->kind == X_TASK && k < n->nacc; k++) {
       XAccess *acc = &n->acc[k];
       const char *cur = acc->a.item;
-      for (int hop = 0; acc->anchor && strcmp(cur, acc->anchor) && hop < 8; hop++) {
-        const XAlias *d = declared_from(u, fn, cur);
-        if (!d || assigned(u, fn, cur, 0) || assigned(u, fn, d->base, d->at))
-          acc->anchor = NULL;
-        else
-          cur = d->base;
+      bool kept = true; /* every link a declaration, none of its ends assigned since */
+      for (int hop = 0; kept && acc->anchor && strcmp(cur, acc->anchor); hop++) {
+        const XAlias *d = hop < 8 ? declared_from(u, fn, cur) : NULL;
+        kept = d && !assigned(u, fn, cur, 0) && !assigned(u, fn, d->base, d->at);
+        cur = kept ? d->base : cur;
       }
+      if (!kept)
+        acc->anchor = NULL;
     }
   }
 }

@@ -42,6 +42,10 @@ typedef struct XAccess {
    * runtime files the item's ranges under it, where host code naming that
    * pointer finds them (esrt_host_whole). NULL: the item itself. */
   const char *anchor;
+  /* A deferred task's variable that is no pointer and is declared inside
+   * the task's loop: its storage dies at every iteration, so the task must
+   * be done with it, and devices must drop their copies, before then. */
+  bool loop_local;
 } XAccess;
 
 typedef enum XKind {

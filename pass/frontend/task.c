@@ -337,15 +337,17 @@ static CXCursor used_call(CXCursor c) {
   return clang_getCursorKind(value) == CXCursor_CallExpr ? value : clang_getNullCursor();
 }
 
-/* A task in a loop naming data through a pointer declared in that loop
- * (double *blk = m->data + k): once the loop ends, host code reaches the
- * data only through names esched cannot relate to it, so the region ends
- * there (XNode.sync_loop, sync_after). Pointers computed from a variable are aliases
- * the rewriter follows (refs.c); this covers every other way. */
-static void sync_after_loop(Walker *w, XNode *node) {
+/* A task in a loop naming data through a variable declared in that loop.
+ * A pointer (double *blk = m->data + k): once the loop ends, host code
+ * reaches the data only through names esched cannot relate to it, so the
+ * region ends there (XNode.sync_loop, sync_after); pointers computed from a
+ * variable are aliases the rewriter follows (refs.c), this covers every
+ * other way. Anything else (double a = 10 * k; in(a)) dies at every
+ * iteration (XAccess.loop_local). */
+static void loop_lifetimes(Walker *w, XNode *node) {
   if (w->loop_depth == 0)
     return;
-  for (int k = 0; k < node->nacc && !node->sync_after; k++) {
+  for (int k = 0; k < node->nacc; k++) {
     const char *item = node->acc[k].a.item;
     char root[256];
     snprintf(root, sizeof root, "%.*s", (int)strcspn(item, ".-"), item);
@@ -353,8 +355,13 @@ static void sync_after_loop(Walker *w, XNode *node) {
     size_t at = tu_offset(clang_getCursorLocation(decl));
     bool pointer = clang_getCanonicalType(clang_getCursorType(decl)).kind == CXType_Pointer;
     bool here = clang_Location_isFromMainFile(clang_getCursorLocation(decl)) != 0;
-    if (!clang_Cursor_isNull(decl) && pointer && here && at >= w->loop_begin && at < w->loop_end)
+    bool in_loop = !clang_Cursor_isNull(decl) && clang_getCursorKind(decl) == CXCursor_VarDecl &&
+                   clang_Cursor_getStorageClass(decl) != CX_SC_Static && here &&
+                   at >= w->loop_begin && at < w->loop_end;
+    if (in_loop && pointer && !node->sync_after)
       node->sync_loop = w->loop_begin, node->sync_after = w->loop_end;
+    else if (in_loop && !pointer && !item[strlen(root)])
+      node->acc[k].loop_local = true;
   }
 }
 
@@ -444,7 +451,7 @@ void task_attach(Walker *w, int ann, CXCursor c, size_t b, size_t e) {
   } else {
     walk_record_call(w, c, w->loop_depth > 0); /* calls in arguments are not followed */
   }
-  sync_after_loop(w, &w->x->nodes[n]);
+  loop_lifetimes(w, &w->x->nodes[n]);
   anchor_items(w, &w->x->nodes[n]);
 }
 

@@ -143,6 +143,8 @@ static enum CXChildVisitResult collect_visitor(CXCursor c, CXCursor parent, CXCl
 }
 
 
+static void value_arguments(Walker *w, CXCursor c, size_t b, size_t e);
+
 /* Walks the children of parent in order; annotations in the gap before a
  * child attach to it; those after the last child have no statement. */
 static void walk_children(Walker *w, CXCursor parent, size_t from, size_t to) {
@@ -161,9 +163,10 @@ static void walk_children(Walker *w, CXCursor parent, size_t from, size_t to) {
       walk_region(w, ann, c, b, e);
     else if (ann >= 0 && kind == ES_ANNOT_STREAM)
       walk_stream(w, ann, c, b, e);
-    else if (ann >= 0)
+    else if (ann >= 0) {
+      value_arguments(w, c, b, e);
       task_attach(w, ann, c, b, e);
-    else
+    } else
       walk_stmt(w, c, b, e);
     prev = e > prev ? e : prev;
   }
@@ -201,6 +204,22 @@ static void host_stmt(Walker *w, CXCursor c, size_t b, size_t e) {
   }
   if (clang_getCursorKind(c) == CXCursor_DeclStmt)
     clang_visitChildren(c, declare_visitor, w);
+}
+
+/* The values a call task's arguments read (scale(x, n, s[k]) reads s[k])
+ * are read when the task starts or is submitted, before it runs: host code
+ * just before the task, waiting for the tasks that write them. Pointers and
+ * arrays passed are the task's own data, which its clauses name. */
+static void value_arguments(Walker *w, CXCursor c, size_t b, size_t e) {
+  if (clang_getCursorKind(c) != CXCursor_CallExpr)
+    return;
+  int n = clang_Cursor_getNumArguments(c);
+  for (int i = 0; i < n; i++) {
+    CXCursor arg = clang_Cursor_getArgument(c, (unsigned)i);
+    if (!tu_pointer_like(clang_getCursorType(arg)))
+      host_stmt(w, arg, b, e);
+  }
+  walk_close_host(w);
 }
 
 static void push_block(Walker *w, int n) {

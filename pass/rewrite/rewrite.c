@@ -257,6 +257,13 @@ int rw_slot_of(const int *idx, int count, int k) {
   return -1;
 }
 
+void rw_loop_locals(RwBuf *b, const XNode *n) {
+  for (int k = 0; k < n->nacc; k++)
+    if (n->acc[k].loop_local && n->acc[k].a.mode)
+      rw_printf(b, "  esrt_host(&%s, sizeof (%s), ESRT_INOUT);\n", n->acc[k].a.item,
+                n->acc[k].a.item);
+}
+
 /* esrt_host_whole for every access: when sizes are unknown. */
 static void host_whole(RwBuf *b, const XNode *n) {
   for (int k = 0; k < n->nacc; k++)
@@ -567,8 +574,9 @@ static void deferred_task(Rw *rw, const XNode *n, int task) {
   rw_puts(&b, "{{0, 0, 0, 0}}};\n");
   for (int i = 0; i < count; i++)
     rw_printf(&b, "  esrt_x_.acc_[%d] = esrt_a_[%d];\n", i, i);
-  rw_printf(&b, "  esrt_submit(&esrt_t%d_, esrt_a_, %d, &esrt_x_, sizeof esrt_x_);\n}", task,
-            count);
+  rw_printf(&b, "  esrt_submit(&esrt_t%d_, esrt_a_, %d, &esrt_x_, sizeof esrt_x_);\n", task, count);
+  rw_loop_locals(&b, n);
+  rw_puts(&b, "}");
   free(idx);
   rw_edit(&rw->edits, (size_t)n->range.begin_offset, (size_t)n->range.end_offset, rw_buf_take(&b));
 }

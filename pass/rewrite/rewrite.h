@@ -84,6 +84,10 @@ typedef void (*RwAccessTail)(RwBuf *b, const XAccess *a, void *ctx);
 int rw_access_list(RwBuf *list, const XNode *n, int *idx, RwAccessTail tail, void *ctx);
 /* The position in idx[0..count) of node access k, or -1. */
 int rw_slot_of(const int *idx, int count, int k);
+/* After submitting deferred task n: its variables that die with the loop's
+ * iteration (XAccess.loop_local) come home, the task done with them
+ * (esrt_host ... ESRT_INOUT), as statements. */
+void rw_loop_locals(RwBuf *b, const XNode *n);
 /* Whether every argument of call region n has its text: those of a call
  * a macro writes have none (task.c), and cannot be written again for a
  * variant or captured for a submission. */

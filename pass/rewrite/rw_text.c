@@ -115,10 +115,15 @@ void rw_edits_free(RwEdits *e) {
   memset(e, 0, sizeof *e);
 }
 
+/* By offset; at one offset insertions first (host code's waits before the
+ * task that replaces the text there), then in the order made. */
 static int by_offset(const void *a, const void *b) {
   const RwEdit *x = a, *y = b;
   if (x->begin != y->begin)
     return x->begin < y->begin ? -1 : 1;
+  bool xi = x->end == x->begin, yi = y->end == y->begin;
+  if (xi != yi)
+    return xi ? -1 : 1;
   return (x->seq > y->seq) - (x->seq < y->seq);
 }
 
