@@ -37,6 +37,7 @@ typedef struct XAccess {
   bool whole;                  /* the whole variable (no section) */
   bool len_omitted;            /* a[lo:] of an array: the length is the rest */
   bool pointer;                /* the variable is a pointer */
+  bool indirect;               /* its elements are pointers (T **): data reached through them */
   /* A task's pointer item made from another pointer (blk = a + k: "a";
    * p = m.data: "m.data"), as a C expression valid at the task: the
    * runtime files the item's ranges under it, where host code naming that

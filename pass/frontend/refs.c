@@ -26,6 +26,7 @@ typedef struct Mark {
 typedef struct Scan {
   Walker *w;
   int node;
+  int sink; /* >= 0: a function's summary (w->callees), which gets the accesses */
   bool inferred, collect;
   size_t begin, end; /* the scanned code */
   size_t *loops;     /* ends of the loops around the current cursor */
@@ -111,13 +112,18 @@ static void mark_call_args(Scan *s, CXCursor call) {
   }
 }
 
+static void callee_uses(Scan *s, CXCursor call);
+
 static void on_call(Scan *s, CXCursor c) {
   size_t b, e; /* extents are not cheap: only where a loop may have ended */
   if (s->nloops > 0 && tu_extent(s->w->tu, c, &b, &e))
     pop_loops(s, b);
-  walk_record_call(s->w, c, s->w->loop_depth > 0 || s->nloops > 0);
-  if (s->collect)
+  if (s->sink < 0) /* a summary's calls are the callee's, not this function's */
+    walk_record_call(s->w, c, s->w->loop_depth > 0 || s->nloops > 0);
+  if (s->collect) {
     mark_call_args(s, c);
+    callee_uses(s, c);
+  }
 }
 
 static enum CXChildVisitResult two_visitor(CXCursor c, CXCursor parent, CXClientData d) {
@@ -307,6 +313,33 @@ static const DeclInfo *decl_info(Walker *w, CXCursor decl) {
   return d->name && d->type ? &w->decls[w->ndecls++] : NULL;
 }
 
+/* An access the scanned code makes: to its node, or to the summary of the
+ * function scanned (only file-scope variables that some clause names: its
+ * own variables die with it, and other data is no task's). */
+static void add_access(Scan *s, const XAccess *acc) {
+  if (s->sink < 0) {
+    walk_add_access(s->w, s->node, acc);
+    return;
+  }
+  CalleeUses *u = &s->w->callees[s->sink];
+  for (int i = 0; i < u->n; i++)
+    if (!strcmp(u->v[i].a.item, acc->a.item)) {
+      u->v[i].a.mode |= acc->a.mode;
+      u->v[i].kill |= acc->kill;
+      return;
+    }
+  if (es_vec_reserve(&u->v, &u->cap, u->n + 1, sizeof *u->v))
+    s->w->nomem = true;
+  else
+    u->v[u->n++] = *acc;
+}
+
+/* Whether decl is a variable of file scope that some clause names. */
+static bool clause_global(Walker *w, CXCursor decl, const char *name) {
+  return clang_getCursorKind(clang_getCursorSemanticParent(decl)) == CXCursor_TranslationUnit &&
+         es_strmap_get(&w->wanted, name) >= 0;
+}
+
 /* A reference to a variable (ref, a DeclRefExpr), or to a member path
  * rooted at one (item and type given: host code reading m.rows touches
  * m.rows, not the data m.data points to). */
@@ -316,7 +349,8 @@ static void on_ref(Scan *s, CXCursor ref, const char *item, const TypeInfo *type
   if (k != CXCursor_VarDecl && k != CXCursor_ParmDecl)
     return;
   const DeclInfo *d = decl_info(s->w, decl);
-  if (!d || (d->main_file && d->declared >= s->begin && d->declared < s->end))
+  if (!d || (d->main_file && d->declared >= s->begin && d->declared < s->end) ||
+      (s->sink >= 0 && !clause_global(s->w, decl, d->name)))
     return;
   int what = 0;
   size_t at = s->nmarks ? tu_offset(clang_getCursorLocation(ref)) : 0;
@@ -341,7 +375,7 @@ static void on_ref(Scan *s, CXCursor ref, const char *item, const TypeInfo *type
     acc.kill = true;
     acc.a.mode = what & MARK_WRITE ? ES_ACCESS_INOUT : 0;
   }
-  walk_add_access(s->w, s->node, &acc);
+  add_access(s, &acc);
 }
 
 /* Host code naming a member path (m.rows, mp->data, m.a.b): the access is
@@ -368,7 +402,8 @@ static void kill_member(Scan *s, CXCursor arg) {
   CXCursor decl = clang_getCursorReferenced(root);
   const DeclInfo *d = clang_Cursor_isNull(root) ? NULL : decl_info(s->w, decl);
   const TypeInfo *ti = refs_type_info(s->w, clang_getCursorType(tu_strip(arg)), false);
-  if (!d || !ti || (d->main_file && d->declared >= s->begin && d->declared < s->end))
+  if (!d || !ti || (d->main_file && d->declared >= s->begin && d->declared < s->end) ||
+      (s->sink >= 0 && !clause_global(s->w, decl, d->name)))
     return;
   const char *item = walk_intern(s->w, path);
   if (!item)
@@ -379,13 +414,34 @@ static void kill_member(Scan *s, CXCursor arg) {
   acc.kill = true;
   acc.span_begin = s->begin;
   acc.span_end = s->end;
-  walk_add_access(s->w, s->node, &acc);
+  add_access(s, &acc);
+}
+
+/* Whether statement c is the region of a task annotation (only blanks
+ * between them): in a function's summary the task's data is the runtime's
+ * business, not its host code's. */
+static bool task_region(const Walker *w, CXCursor c) {
+  size_t b, e;
+  if (!tu_extent(w->tu, c, &b, &e))
+    return false;
+  int i = annots_lower_bound(w->annots, b) - 1;
+  if (i < 0 || w->annots->v[i].status == ANNOT_FALSE ||
+      w->annots->v[i].parsed.kind != ES_ANNOT_TASK)
+    return false;
+  for (size_t k = w->annots->v[i].end; k < b; k++)
+    if (!strchr(" \t\r\n", w->src->text[k]))
+      return false;
+  return true;
 }
 
 static enum CXChildVisitResult scan_visitor(CXCursor c, CXCursor parent, CXClientData d) {
   (void)parent;
   Scan *s = d;
-  switch (clang_getCursorKind(c)) {
+  enum CXCursorKind kind = clang_getCursorKind(c);
+  if (s->sink >= 0 && (kind == CXCursor_CallExpr || kind == CXCursor_CompoundStmt) &&
+      task_region(s->w, c))
+    return CXChildVisit_Continue;
+  switch (kind) {
   case CXCursor_ForStmt:
   case CXCursor_WhileStmt:
   case CXCursor_DoStmt: enter_loop(s, c); break;
@@ -420,8 +476,9 @@ static enum CXChildVisitResult scan_visitor(CXCursor c, CXCursor parent, CXClien
   return s->w->nomem ? CXChildVisit_Break : CXChildVisit_Recurse;
 }
 
-static void scan(Walker *w, CXCursor c, size_t b, size_t e, int n, bool inferred, bool collect) {
-  Scan s = {w, n, inferred, collect, b, e, NULL, 0, 0, NULL, 0, 0};
+static void scan(Walker *w, CXCursor c, size_t b, size_t e, int n, int sink, bool inferred,
+                 bool collect) {
+  Scan s = {w, n, sink, inferred, collect, b, e, NULL, 0, 0, NULL, 0, 0};
   scan_visitor(c, clang_getNullCursor(), &s); /* clang_visitChildren skips c itself */
   clang_visitChildren(c, scan_visitor, &s);
   free(s.loops);
@@ -429,10 +486,47 @@ static void scan(Walker *w, CXCursor c, size_t b, size_t e, int n, bool inferred
 }
 
 void refs_scan(Walker *w, CXCursor c, size_t begin, size_t end, int n, bool inferred) {
-  scan(w, c, begin, end, n, inferred, n >= 0 || w->nblocks > 0);
+  scan(w, c, begin, end, n, -1, inferred, n >= 0 || w->nblocks > 0);
 }
 
-void refs_calls(Walker *w, CXCursor c) { scan(w, c, 0, 0, -1, false, false); }
+void refs_calls(Walker *w, CXCursor c) { scan(w, c, 0, 0, -1, -1, false, false); }
+
+/* The summary of the function a call names, scanned once (a cycle of
+ * calls sees what is known so far), or -1 when it has no definition here. */
+static int callee_summary(Walker *w, CXCursor call) {
+  CXCursor def = clang_getCursorDefinition(clang_getCursorReferenced(call));
+  size_t b, e;
+  char *name = clang_getCursorKind(def) == CXCursor_FunctionDecl
+                   ? tu_string(clang_getCursorSpelling(def))
+                   : NULL;
+  const char *key = name ? walk_intern(w, name) : NULL; /* the map borrows its keys */
+  free(name);
+  int i = key ? es_strmap_get(&w->callee_memo, key) : -1;
+  if (key && i < 0 && tu_extent(w->tu, def, &b, &e)) {
+    if (es_vec_reserve(&w->callees, &w->callees_cap, w->ncallees + 1, sizeof *w->callees) ||
+        es_strmap_put(&w->callee_memo, key, w->ncallees))
+      w->nomem = true;
+    else {
+      i = w->ncallees++;
+      w->callees[i] = (CalleeUses){NULL, 0, 0};
+      scan(w, def, b, e, -1, i, false, true);
+    }
+  }
+  return w->nomem ? -1 : i;
+}
+
+/* A call in host code does what its callee does to task data kept in
+ * file-scope variables (a report() printing a global array that tasks
+ * write), at the call's statement. */
+static void callee_uses(Scan *s, CXCursor call) {
+  int i = callee_summary(s->w, call);
+  for (int k = 0; i >= 0 && k < s->w->callees[i].n; k++) {
+    XAccess acc = s->w->callees[i].v[k];
+    acc.span_begin = s->begin;
+    acc.span_end = s->end;
+    add_access(s, &acc);
+  }
+}
 
 /* "const float" -> "float": the element type without qualifiers. */
 static const char *unqualified(Walker *w, CXType t) {
@@ -515,6 +609,7 @@ void refs_type_access(const TypeInfo *ti, const char *name, EsAccessMode mode, X
   acc->elem_size = ti->elem_size;
   acc->count = ti->count;
   acc->pointer = ti->pointer;
+  acc->indirect = ti->pointee_pointer;
   acc->whole = true;
   acc->lo_val = acc->len_val = -1;
 }

@@ -580,6 +580,10 @@ void walk_free(Walker *w) {
   es_strmap_free(&w->task_names);
   es_strmap_free(&w->ordinals);
   es_strmap_free(&w->replay_memo);
+  es_strmap_free(&w->callee_memo);
+  for (int i = 0; i < w->ncallees; i++)
+    free(w->callees[i].v);
+  free(w->callees);
   free(w->replay_effects);
   free(w->global_decls);
   free(w->types);

@@ -78,6 +78,14 @@ typedef struct DeclInfo {
   const TypeInfo *type;
 } DeclInfo;
 
+/* What a function of the file does to the file-scope variables named in
+ * some clause, itself or through the functions it calls (refs.c): host
+ * code calling it does that too. */
+typedef struct CalleeUses {
+  XAccess *v;
+  int n, cap;
+} CalleeUses;
+
 typedef struct Func {
   const char *name;
   CXCursor cursor;
@@ -134,6 +142,10 @@ typedef struct Walker {
   int nstreams;    /* stream regions of the function so far (default names) */
   CXCursor *stack; /* children of the statements being walked */
   int nstack, stack_cap;
+
+  EsStrMap callee_memo; /* function name -> index into callees */
+  CalleeUses *callees;
+  int ncallees, callees_cap;
 
   /* replay.c: function USR -> verdict, and the effects found. */
   EsStrMap replay_memo;

@@ -615,9 +615,15 @@ static void add_use(Rw *rw, XAccess **v, int *len, int *cap, const XAccess *u) {
  * a task names its item or one it may share bytes with (an alias: blk made
  * from a + k), and every task item reached from it through members (code
  * using s touches the task item s.v: s.v comes back whole), directly or
- * through an alias (a task on p made from m.data: m.data comes back). */
+ * through an alias (a task on p made from m.data: m.data comes back).
+ * Code reaching data through pointers kept in memory (rows[i][j] with
+ * float **rows) may reach any task's. */
 static void host_uses(Rw *rw, const XNode *n, const XAccess *a, XAccess **v, int *len, int *cap) {
   const char *fn = rw->f->x.graphs[n->graph].function;
+  if (a->indirect) { /* through pointers kept in memory: any task's data (host_call) */
+    add_use(rw, v, len, cap, a);
+    return;
+  }
   for (int i = 0; i < rw->f->x.nnodes; i++) {
     const XNode *t = &rw->f->x.nodes[i];
     if (t->kind != X_TASK || strcmp(rw->f->x.graphs[t->graph].function, fn) != 0)
@@ -644,8 +650,14 @@ static void host_uses(Rw *rw, const XNode *n, const XAccess *a, XAccess **v, int
   }
 }
 
-/* `esrt_host(...)` for access a, as an expression. */
+/* `esrt_host(...)` for access a, as an expression; the end of the region
+ * for one through pointers kept in memory, whose data esched cannot tell:
+ * every task done, all data home. */
 static void host_call(RwBuf *b, const XAccess *a) {
+  if (a->indirect) {
+    rw_puts(b, "esrt_region_end()");
+    return;
+  }
   /* Host code may write part of a range: never claim it overwrites all.
    * Memory it frees leaves the devices too (a write ends their copies). */
   const char *mode = a->a.mode == ES_ACCESS_IN && !a->kill ? "ESRT_IN" : "ESRT_INOUT";
@@ -663,8 +675,12 @@ static void host_call(RwBuf *b, const XAccess *a) {
  * they run at every evaluation. */
 static void host_calls(Rw *rw, const XAccess *u, int n) {
   RwBuf calls = {0}, b = {0};
+  bool ended = false; /* one region end does for all */
   for (int i = 0; i < n; i++) {
-    rw_puts(&calls, i ? ", " : "");
+    if (u[i].indirect && ended)
+      continue;
+    ended |= u[i].indirect;
+    rw_puts(&calls, calls.len ? ", " : "");
     host_call(&calls, &u[i]);
   }
   size_t begin = u[0].span_begin, end = u[0].span_end;
