@@ -492,8 +492,12 @@ void refs_scan(Walker *w, CXCursor c, size_t begin, size_t end, int n, bool infe
 void refs_calls(Walker *w, CXCursor c) { scan(w, c, 0, 0, -1, -1, false, false); }
 
 /* The summary of the function a call names, scanned once (a cycle of
- * calls sees what is known so far), or -1 when it has no definition here. */
+ * calls sees what is known so far), or -1 when it has no definition here.
+ * Calls more than 32 deep are not followed: the stack stays bounded on any
+ * input. */
 static int callee_summary(Walker *w, CXCursor call) {
+  if (w->summary_depth >= 32)
+    return -1;
   CXCursor def = clang_getCursorDefinition(clang_getCursorReferenced(call));
   size_t b, e;
   char *name = clang_getCursorKind(def) == CXCursor_FunctionDecl
@@ -509,7 +513,9 @@ static int callee_summary(Walker *w, CXCursor call) {
     else {
       i = w->ncallees++;
       w->callees[i] = (CalleeUses){NULL, 0, 0};
+      w->summary_depth++;
       scan(w, def, b, e, -1, i, false, true);
+      w->summary_depth--;
     }
   }
   return w->nomem ? -1 : i;

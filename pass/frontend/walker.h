@@ -146,6 +146,7 @@ typedef struct Walker {
   EsStrMap callee_memo; /* function name -> index into callees */
   CalleeUses *callees;
   int ncallees, callees_cap;
+  int summary_depth; /* summaries being scanned, one inside the other */
 
   /* replay.c: function USR -> verdict, and the effects found. */
   EsStrMap replay_memo;
