@@ -136,8 +136,29 @@ int x_alias_add(XUnit *u, const char *fn, const char *pointer, const char *base,
   }
   if (es_vec_reserve(&u->aliases, &u->aliases_cap, u->naliases + 1, sizeof *u->aliases))
     return ES_ENOMEM;
-  u->aliases[u->naliases++] = (XAlias){fn, pointer, base, base_decl, at, declaration};
+  u->aliases[u->naliases++] = (XAlias){fn, pointer, base, base_decl, at, declaration, false};
   return 0;
+}
+
+int x_alias_loaded(XUnit *u, const char *fn, const char *pointer, size_t at) {
+  int rc = x_alias_add(u, fn, pointer, NULL, 0, at, false);
+  for (int i = u->naliases - 1; !rc && i >= 0; i--)
+    if (u->aliases[i].at == at && !u->aliases[i].base && !strcmp(u->aliases[i].pointer, pointer)) {
+      u->aliases[i].loaded = true;
+      break;
+    }
+  return rc;
+}
+
+bool x_item_loaded(const XUnit *u, const char *fn, const char *item) {
+  size_t n = strcspn(item, ".-");
+  for (int i = 0; i < u->naliases; i++) {
+    const XAlias *x = &u->aliases[i];
+    if (x->loaded && strlen(x->pointer) == n && !strncmp(x->pointer, item, n) &&
+        !strcmp(x->function, fn))
+      return true;
+  }
+  return false;
 }
 
 /* Whether function fn assigns pointer after source offset after. */

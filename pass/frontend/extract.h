@@ -144,11 +144,13 @@ typedef struct XStream {
  * path; base_decl is where its variable is declared (a source offset).
  * declaration: made where it is declared (T *q = ...), not assigned. An
  * assignment esched cannot follow (q = malloc(n)) is recorded with base
- * NULL: the pointer then has another origin too. at: where (an offset). */
+ * NULL: the pointer then has another origin too. at: where (an offset).
+ * loaded: the pointer was loaded from memory esched cannot name
+ * (row = rows[i], q = a[k].v): what it points to may be any task's data. */
 typedef struct XAlias {
   const char *function, *pointer, *base;
   size_t base_decl, at;
-  bool declaration;
+  bool declaration, loaded;
 } XAlias;
 
 typedef struct XUnit {
@@ -197,6 +199,11 @@ bool x_items_related(const char *a, const char *b);
  * ES_ENOMEM. */
 int x_alias_add(XUnit *u, const char *fn, const char *pointer, const char *base, size_t base_decl,
                 size_t at, bool declaration);
+/* Records that pointer variable `pointer` of function fn was loaded from
+ * memory esched cannot name, at source offset at (XAlias.loaded). */
+int x_alias_loaded(XUnit *u, const char *fn, const char *pointer, size_t at);
+/* Whether item's variable is such a pointer somewhere in function fn. */
+bool x_item_loaded(const XUnit *u, const char *fn, const char *item);
 /* Drops the anchors (XAccess.anchor) that a pointer's value may not come
  * from: reached through a pointer the function also assigns, or ending at
  * a pointer assigned after the declaration made from it (src = dst in a

@@ -206,11 +206,33 @@ static CXCursor address_base(Scan *s, CXCursor e, char *path, size_t cap) {
  * from), but host code reaching that data through one reaches what tasks
  * name through the other (x_alias_add). p = p + k keeps p's origin; an
  * assignment from anything else is recorded too (base NULL). */
+/* Whether pointer value e is loaded from memory that no name esched knows
+ * stands for: rows[i] of a T **, a[k].v, *pp (an array element or member
+ * that is an array is an address, not a load). */
+static bool loaded_pointer(Scan *s, CXCursor e) {
+  e = tu_strip(e);
+  enum CXCursorKind k = clang_getCursorKind(e);
+  size_t at = tu_offset(clang_getCursorLocation(e));
+  char path[256];
+  if (clang_getCanonicalType(clang_getCursorType(e)).kind != CXType_Pointer)
+    return false;
+  return k == CXCursor_ArraySubscriptExpr ||
+         (k == CXCursor_MemberRefExpr && clang_Cursor_isNull(member_path(e, path, sizeof path))) ||
+         (k == CXCursor_UnaryOperator && at < s->w->src->len && s->w->src->text[at] == '*');
+}
+
 static void derive(Scan *s, const char *pointer, CXCursor from, size_t at, bool declaration) {
   char path[256];
   CXCursor root = address_base(s, from, path, sizeof path);
   if (!pointer) {
     s->w->nomem = true;
+    return;
+  }
+  if (clang_Cursor_isNull(root) && !s->inferred && !strpbrk(pointer, ".-") &&
+      loaded_pointer(s, from)) {
+    const char *p = walk_intern(s->w, pointer);
+    if (p && x_alias_loaded(s->w->x, s->w->func_name, p, at))
+      s->w->nomem = true;
     return;
   }
   if (!clang_Cursor_isNull(root))
@@ -580,20 +602,24 @@ static void compute_type_info(Walker *w, CXType t, bool param, TypeInfo *ti) {
 const TypeInfo *refs_type_info(Walker *w, CXType t, bool param) {
   param = param && tu_is_array(t); /* only arrays change */
   for (int i = 0; i < w->ntypes; i++) {
-    const CXType *c = &w->types[i].type;
+    const CXType *c = &w->types[i]->type;
     if (c->kind == t.kind && c->data[0] == t.data[0] && c->data[1] == t.data[1] &&
-        w->types[i].param == param)
-      return &w->types[i];
+        w->types[i]->param == param)
+      return w->types[i];
   }
-  if (es_vec_reserve(&w->types, &w->types_cap, w->ntypes + 1, sizeof *w->types)) {
+  /* Each on its own: DeclInfo and callers keep pointers to them. */
+  TypeInfo *ti = calloc(1, sizeof *ti);
+  if (!ti || es_vec_reserve(&w->types, &w->types_cap, w->ntypes + 1, sizeof *w->types)) {
+    free(ti);
     w->nomem = true;
     return NULL;
   }
-  TypeInfo *ti = &w->types[w->ntypes];
   compute_type_info(w, t, param, ti);
-  if (!ti->elem_type)
+  if (!ti->elem_type) {
+    free(ti);
     return NULL;
-  return &w->types[w->ntypes++];
+  }
+  return w->types[w->ntypes++] = ti;
 }
 
 bool refs_whole_access(Walker *w, CXCursor decl, const char *name, EsAccessMode mode,

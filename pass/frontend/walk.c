@@ -183,8 +183,40 @@ static void walk_children(Walker *w, CXCursor parent, size_t from, size_t to) {
  * statement touching no variable makes no node. The node's range is settled
  * when the graph is built: it spans the statements that touch the graph's
  * data. */
+static bool blank(char c) { return c == ' ' || c == '\t' || c == '\r'; }
+
+/* The first of the #pragma lines right before a statement starting at b
+ * (#pragma omp parallel for, #pragma GCC unroll 4): they belong to the
+ * statement, so what goes before it goes before them. b when there are
+ * none. */
+static size_t pragmas_before(const Walker *w, size_t b) {
+  const char *t = w->src->text;
+  size_t at = b;
+  for (;;) {
+    size_t line = at;
+    while (line > 0 && t[line - 1] != '\n')
+      line--;
+    for (size_t k = line; k < at; k++)
+      if (!blank(t[k]))
+        return at;
+    if (line == 0)
+      return at;
+    size_t prev = line - 1; /* back over the lines a backslash continues */
+    do {
+      while (prev > 0 && t[prev - 1] != '\n')
+        prev--;
+    } while (prev >= 2 && t[prev - 2] == '\\' && (prev -= 1, true));
+    while (prev < line && blank(t[prev]))
+      prev++;
+    if (strncmp(t + prev, "#pragma", 7) || !strncmp(t + prev, "#pragma esched", 14))
+      return at;
+    at = prev;
+  }
+}
+
 static void host_stmt(Walker *w, CXCursor c, size_t b, size_t e) {
   bool own = w->graph >= 0;
+  b = pragmas_before(w, b);
   int n = own ? w->open_host : -1;
   bool fresh = own && n < 0;
   if (fresh && (n = x_node_add(w->x, X_HOST, w->graph)) < 0) {
@@ -382,6 +414,16 @@ static void walk_stmt(Walker *w, CXCursor c, size_t b, size_t e) {
     walk_children(w, c, b, e);
     walk_close_host(w);
     w->nscope = scope;
+  } else if (k == CXCursor_CaseStmt || k == CXCursor_DefaultStmt || k == CXCursor_LabelStmt) {
+    /* The statement a label marks: its waits go after the label, where a
+     * goto or a switch jumping there runs them too. */
+    CXCursor sub = tu_last_child(c);
+    size_t sb, se;
+    walk_close_host(w);
+    if (!clang_Cursor_isNull(sub) && tu_extent(w->tu, sub, &sb, &se) && sb > b)
+      walk_stmt(w, sub, sb, se);
+    else
+      host_stmt(w, c, b, e);
   } else {
     host_stmt(w, c, b, e);
   }
@@ -586,6 +628,8 @@ void walk_free(Walker *w) {
   free(w->callees);
   free(w->replay_effects);
   free(w->global_decls);
+  for (int i = 0; i < w->ntypes; i++)
+    free(w->types[i]);
   free(w->types);
   free(w->decls);
   free(w->funcs);

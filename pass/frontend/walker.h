@@ -114,7 +114,7 @@ typedef struct Walker {
   Call *calls;
   int ncalls, calls_cap;
 
-  TypeInfo *types; /* a small cache: a file uses few distinct types */
+  TypeInfo **types; /* a small cache: a file uses few distinct types */
   int ntypes, types_cap;
   DeclInfo *decls; /* the variables referenced in the current function */
   int ndecls, decls_cap;

@@ -617,11 +617,15 @@ static void add_use(Rw *rw, XAccess **v, int *len, int *cap, const XAccess *u) {
  * using s touches the task item s.v: s.v comes back whole), directly or
  * through an alias (a task on p made from m.data: m.data comes back).
  * Code reaching data through pointers kept in memory (rows[i][j] with
- * float **rows) may reach any task's. */
+ * float **rows; row[j] with row = rows[i]), or data tasks name below a
+ * pointer into an array of structures (p->v with p = &a[s]), may reach
+ * any task's: the region ends there. */
 static void host_uses(Rw *rw, const XNode *n, const XAccess *a, XAccess **v, int *len, int *cap) {
   const char *fn = rw->f->x.graphs[n->graph].function;
-  if (a->indirect) { /* through pointers kept in memory: any task's data (host_call) */
-    add_use(rw, v, len, cap, a);
+  XAccess end = *a; /* host_call: the region ends */
+  end.indirect = true;
+  if (a->indirect || x_item_loaded(&rw->f->x, fn, a->a.item)) {
+    add_use(rw, v, len, cap, &end); /* through pointers kept in memory: any task's data */
     return;
   }
   for (int i = 0; i < rw->f->x.nnodes; i++) {
@@ -644,6 +648,8 @@ static void host_uses(Rw *rw, const XNode *n, const XAccess *a, XAccess **v, int
         u.a.item = meet;
         u.pointer = u.whole = true;
         u.ninner = 0;
+      } else if (!x_items_related(ta->a.item, a->a.item) && strpbrk(ta->a.item, ".-")) {
+        u = end; /* p->v with p = &a[s]: which element's v, esched cannot name */
       }
       add_use(rw, v, len, cap, &u);
     }

@@ -4,6 +4,9 @@
  * does beyond its clauses shows in the bytes:
  *
  *   run A   bytes only written (out) filled with P1, guards with P1
+ *   run A2  the same again                            (bytes that differ
+ *           from run A do not depend on the data: struct padding copied
+ *           from the stack; the other runs' comparisons skip them)
  *   run B   bytes only written filled with P2         (results depend on
  *           them: the task reads data declared out; they stay P1 / P2:
  *           it leaves them unwritten)
