@@ -2,14 +2,19 @@
  * variable is a read unless the code assigns through it (x = .., p[i] = ..,
  * s.f = .., *p = .., ++ and --), takes its address, or passes it to a
  * parameter that is a pointer to non-const (or to a variadic or unprototyped
- * function); free(p) kills p's data. Assigning a pointer variable (p =
- * malloc(..), p = q) or copying one (q = p, T *q = p + k, q = &p[k])
- * moves no data: it is no access to what the pointer points to, and
- * neither is an operand of sizeof. Such a copy is recorded as an alias
- * (x_alias_add): the rewriter syncs host code reaching data through one
- * name with tasks that name the other. Variables declared inside the code
- * itself are its own business. Calls to functions are recorded for the call
- * graph with whether a loop encloses them. */
+ * function); free(p) kills p's data, free(m.data) the data at m.data. Host
+ * code naming a member path (m.rows, mp->data) accesses that path, not the
+ * whole variable. Assigning a pointer (p = malloc(..), p = q, m.data = q)
+ * or copying one (q = p, T *q = p + k, q = &p[k], q = m.data) moves no
+ * data: it is no access to what the pointer points to, and neither is an
+ * operand of sizeof. Such a copy is recorded as an alias (x_alias_add):
+ * the rewriter syncs host code reaching data through one name with tasks
+ * that name the other; a pointer loaded from memory no name stands for
+ * (row = rows[i]) is recorded as such (x_alias_loaded). Variables declared
+ * inside the code itself are its own business. A call to a function of the
+ * file does what that function does to the file-scope variables clauses
+ * name (a summary, scanned once per function). Calls are recorded for the
+ * call graph with whether a loop encloses them. */
 #include <stdlib.h>
 #include <string.h>
 
@@ -146,8 +151,8 @@ static bool pointer_variable(CXCursor e) {
 }
 
 /* The path of a variable or of members reached from one (m, m.data,
- * m->rows.v) into path[cap]: its root variable's reference, or a null
- * cursor for anything else. */
+ * m->rows.v; b for b.u of a union b) into path[cap]: its root variable's
+ * reference, or a null cursor for anything else. */
 static CXCursor member_path(CXCursor e, char *path, size_t cap) {
   e = tu_strip(e);
   enum CXCursorKind k = clang_getCursorKind(e);
@@ -159,8 +164,12 @@ static CXCursor member_path(CXCursor e, char *path, size_t cap) {
     CXCursor base = tu_strip(tu_first_child(e));
     root = member_path(base, path, cap);
     used = strlen(path);
-    const char *op =
-        clang_getCanonicalType(clang_getCursorType(base)).kind == CXType_Pointer ? "->" : ".";
+    CXType bt = clang_getCanonicalType(clang_getCursorType(base));
+    const char *op = bt.kind == CXType_Pointer ? "->" : ".";
+    if (bt.kind == CXType_Pointer)
+      bt = clang_getCanonicalType(clang_getPointeeType(bt));
+    if (clang_getCursorKind(clang_getTypeDeclaration(bt)) == CXCursor_UnionDecl)
+      return root; /* the members of a union share its bytes: the path is the union's */
     if (clang_Cursor_isNull(root) || used + strlen(op) >= cap)
       return clang_getNullCursor();
     strcpy(path + used, op);

@@ -227,14 +227,16 @@ static void check_variant(Walker *w, const Annot *a, const EsClause *c, CXCursor
 }
 
 /* noreplay, by the clause or found in the code of the callee and of its
- * variants. Only a task with another device's variant runs twice (in an
- * all-devices profiling run), so only such tasks are searched. */
+ * variants: such a task must not run twice (in an all-devices profiling
+ * run), and its effects (output, a file, random numbers) must keep their
+ * place in the program's order, so the rewriter runs it when it is reached
+ * even where tasks are collected (rw_in_order). */
 static void noreplay(Walker *w, XNode *node, const Annot *a, CXCursor callee) {
   if (annot_clause(a, ES_CLAUSE_NOREPLAY)) {
     node->noreplay = "clause";
     return;
   }
-  if (node->nvariants == 0 || clang_getCursorKind(callee) != CXCursor_FunctionDecl)
+  if (clang_getCursorKind(callee) != CXCursor_FunctionDecl)
     return;
   const char *why = replay_effect(w, callee);
   for (int i = 0; !why && i < node->nvariants; i++) {

@@ -264,6 +264,11 @@ void rw_loop_locals(RwBuf *b, const XNode *n) {
                 n->acc[k].a.item);
 }
 
+void rw_in_order(RwBuf *b, const XNode *n) {
+  if (n->noreplay)
+    rw_puts(b, "  esrt_region_end();\n");
+}
+
 /* esrt_host_whole for every access: when sizes are unknown. */
 static void host_whole(RwBuf *b, const XNode *n) {
   for (int k = 0; k < n->nacc; k++)
@@ -576,6 +581,7 @@ static void deferred_task(Rw *rw, const XNode *n, int task) {
     rw_printf(&b, "  esrt_x_.acc_[%d] = esrt_a_[%d];\n", i, i);
   rw_printf(&b, "  esrt_submit(&esrt_t%d_, esrt_a_, %d, &esrt_x_, sizeof esrt_x_);\n", task, count);
   rw_loop_locals(&b, n);
+  rw_in_order(&b, n);
   rw_puts(&b, "}");
   free(idx);
   rw_edit(&rw->edits, (size_t)n->range.begin_offset, (size_t)n->range.end_offset, rw_buf_take(&b));

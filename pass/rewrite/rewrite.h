@@ -88,6 +88,10 @@ int rw_slot_of(const int *idx, int count, int k);
  * iteration (XAccess.loop_local) come home, the task done with them
  * (esrt_host ... ESRT_INOUT), as statements. */
 void rw_loop_locals(RwBuf *b, const XNode *n);
+/* After submitting task n whose effects go beyond its data (XNode.noreplay:
+ * it prints, writes a file, draws random numbers): it runs now, so that
+ * those effects keep their place in the program's order. */
+void rw_in_order(RwBuf *b, const XNode *n);
 /* Whether every argument of call region n has its text: those of a call
  * a macro writes have none (task.c), and cannot be written again for a
  * variant or captured for a submission. */

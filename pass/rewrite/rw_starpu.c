@@ -278,6 +278,7 @@ static void task(Sp *sp, const XNode *n, int k) {
     rw_printf(&b, ", %s", n->via);
   rw_printf(&b, "};\n  esp_submit(&esp_t%d_, esp_a_, %d, &esp_x_, sizeof esp_x_);\n", k, count);
   rw_loop_locals(&b, n);
+  rw_in_order(&b, n);
   rw_puts(&b, "}");
   free(idx);
   rw_edit(&sp->edits, (size_t)n->range.begin_offset, (size_t)n->range.end_offset, rw_buf_take(&b));
