@@ -522,12 +522,22 @@ void refs_scan(Walker *w, CXCursor c, size_t begin, size_t end, int n, bool infe
 
 void refs_calls(Walker *w, CXCursor c) { scan(w, c, 0, 0, -1, -1, false, false); }
 
+/* Whether some clause names a variable of file scope declared so far: if
+ * none does, no function's summary can hold anything, and the bodies of a
+ * file of plain kernels are not walked. */
+static bool clause_variables(Walker *w) {
+  for (; w->nglobals_seen < w->nglobals; w->nglobals_seen++)
+    if (clang_getCursorKind(w->global_decls[w->nglobals_seen]) == CXCursor_VarDecl)
+      w->clause_variables = true;
+  return w->clause_variables;
+}
+
 /* The summary of the function a call names, scanned once (a cycle of
  * calls sees what is known so far), or -1 when it has no definition here.
  * Calls more than 32 deep are not followed: the stack stays bounded on any
  * input. */
 static int callee_summary(Walker *w, CXCursor call) {
-  if (w->summary_depth >= 32)
+  if (w->summary_depth >= 32 || !clause_variables(w))
     return -1;
   CXCursor def = clang_getCursorDefinition(clang_getCursorReferenced(call));
   size_t b, e;

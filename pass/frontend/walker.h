@@ -146,7 +146,9 @@ typedef struct Walker {
   EsStrMap callee_memo; /* function name -> index into callees */
   CalleeUses *callees;
   int ncallees, callees_cap;
-  int summary_depth; /* summaries being scanned, one inside the other */
+  int summary_depth;     /* summaries being scanned, one inside the other */
+  int nglobals_seen;     /* global_decls looked at for clause_variables */
+  bool clause_variables; /* one of them is a variable */
 
   /* replay.c: function USR -> verdict, and the effects found. */
   EsStrMap replay_memo;
