@@ -18,10 +18,10 @@
 #include <string.h>
 #include <sys/stat.h>
 
-#include "runtime-stub/memory/mem.h"
 #include "runtime-stub/core/state.h"
-#include "scheduler/io/files.h"
+#include "runtime-stub/memory/mem.h"
 #include "scheduler/base/vec.h"
+#include "scheduler/io/files.h"
 
 static const char *const meter_names[] = {"model", "rapl", "nvml"};
 
@@ -173,7 +173,9 @@ void rt_profile_sample_locked(RtState *s, const RtTaskInfo *ti, int dev, int lev
 }
 
 /* Every task of every unit learnt gets an entry, and the units are listed:
- * the merge then flags their entries whose key is gone as stale. */
+ * the merge then flags their entries whose key is gone as stale. A key two
+ * units claim (name(k) in a.c and in b.c) pools two tasks' measurements
+ * into one entry, which schedules neither well: the run says so. */
 static int add_units(RtState *s) {
   for (int i = 0; i < s->nunits; i++) {
     const EsrtUnit *u = s->units[i];
@@ -185,6 +187,11 @@ static int add_units(RtState *s) {
       EsProfileEntry *e = u->tasks[k] ? es_profile_entry(s->measured, key_of(u->tasks[k])) : NULL;
       if (u->tasks[k] && !e)
         return ES_ENOMEM;
+      if (e && e->unit && strcmp(e->unit, u->name))
+        rt_warn_locked(s,
+                       "tasks of %s and of %s are both keyed '%s': the profile pools their "
+                       "measurements; give them names of their own (name(...))",
+                       e->unit, u->name, key_of(u->tasks[k]));
       if (e)
         e->unit = u->name;
     }
