@@ -185,6 +185,13 @@ static void walk_children(Walker *w, CXCursor parent, size_t from, size_t to) {
  * data. */
 static bool blank(char c) { return c == ' ' || c == '\t' || c == '\r'; }
 
+/* The start of the line holding offset at of text t. */
+static size_t line_start(const char *t, size_t at) {
+  while (at > 0 && t[at - 1] != '\n')
+    at--;
+  return at;
+}
+
 /* The first of the #pragma lines right before a statement starting at b
  * (#pragma omp parallel for, #pragma GCC unroll 4): they belong to the
  * statement, so what goes before it goes before them. b when there are
@@ -193,19 +200,15 @@ static size_t pragmas_before(const Walker *w, size_t b) {
   const char *t = w->src->text;
   size_t at = b;
   for (;;) {
-    size_t line = at;
-    while (line > 0 && t[line - 1] != '\n')
-      line--;
+    size_t line = line_start(t, at);
     for (size_t k = line; k < at; k++)
       if (!blank(t[k]))
         return at;
     if (line == 0)
       return at;
-    size_t prev = line - 1; /* back over the lines a backslash continues */
-    do {
-      while (prev > 0 && t[prev - 1] != '\n')
-        prev--;
-    } while (prev >= 2 && t[prev - 2] == '\\' && (prev -= 1, true));
+    size_t prev = line_start(t, line - 1);
+    while (prev >= 2 && t[prev - 2] == '\\') /* a backslash continued the line above */
+      prev = line_start(t, prev - 1);
     while (prev < line && blank(t[prev]))
       prev++;
     if (strncmp(t + prev, "#pragma", 7) || !strncmp(t + prev, "#pragma esched", 14))

@@ -1,7 +1,7 @@
 /* Host code reading task data right after a label: a goto leaving the
  * loop of the tasks early, the cases of a switch, and a loop under
- * "#pragma omp parallel for" (with -fopenmp the pragma and the loop are one
- * statement, nothing may come between them). */
+ * "#pragma omp parallel for" (with -fopenmp the pragma, continued on a second
+ * line, and the loop are one statement: nothing may come between them). */
 #include <stdio.h>
 #include <stdlib.h>
 
@@ -39,7 +39,8 @@ done:
 #pragma esched task inout(y[0:n]) gpu(inc_gpu)
   inc(n, y, 0.5);
   double s = 0;
-#pragma omp parallel for reduction(+ : s)
+#pragma omp parallel for \
+    reduction(+ : s)
   for (int i = 0; i < n; i++)
     s += y[i];
   printf("sum: %.3f\n", s);
