@@ -5,6 +5,7 @@
 #                   the library is loaded at run time (scheduler/lp), never linked
 #   ZLIB::ZLIB      zlib (optional: reading gzip-compressed networks; ESCHED_HAVE_ZLIB)
 #   esched::libclang  libclang's C API, located through llvm-config (required by pass/)
+#   esched::iberty  GCC's libiberty (required by esched-cc: @FILE arguments read as GCC reads them)
 # and, for tests, lit, FileCheck, not and count from the same LLVM.
 
 find_package(PkgConfig REQUIRED)
@@ -12,6 +13,16 @@ find_package(Threads REQUIRED)
 
 pkg_check_modules(ESCHED_YAML REQUIRED IMPORTED_TARGET yaml-0.1)
 add_library(esched::yaml ALIAS PkgConfig::ESCHED_YAML)
+
+find_path(LIBIBERTY_INCLUDE_DIR libiberty/libiberty.h)
+find_library(LIBIBERTY_LIBRARY NAMES libiberty.a iberty)
+if(NOT LIBIBERTY_INCLUDE_DIR OR NOT LIBIBERTY_LIBRARY)
+  message(FATAL_ERROR "esched: libiberty not found (Debian: libiberty-dev; scripts/deps.sh installs it)")
+endif()
+add_library(esched_iberty INTERFACE)
+target_include_directories(esched_iberty INTERFACE ${LIBIBERTY_INCLUDE_DIR})
+target_link_libraries(esched_iberty INTERFACE ${LIBIBERTY_LIBRARY})
+add_library(esched::iberty ALIAS esched_iberty)
 
 find_path(GLPK_INCLUDE_DIR glpk.h)
 if(GLPK_INCLUDE_DIR)

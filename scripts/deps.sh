@@ -16,6 +16,7 @@ ESCHED_PACKAGES="
   clang-14
   libclang-rt-14-dev
   libclang-dev
+  libiberty-dev
   llvm-14
   llvm-14-tools
   libyaml-dev

@@ -70,11 +70,10 @@ void cc_args_read(CcArgs *c, char **argv, int first, int argc) {
   *c = (CcArgs){0};
   c->argv = argv, c->first = first, c->argc = argc;
   bool stops = false;
-  int inputs = 0;
   for (int k = first; k < argc; k++) {
     const char *a = argv[k];
     if (cc_is_input(c, k)) {
-      inputs++;
+      c->ninputs++;
       c->nsources += cc_is_c_source(c, k);
       continue;
     }
@@ -93,5 +92,5 @@ void cc_args_read(CcArgs *c, char **argv, int first, int argc) {
       k++;
     }
   }
-  c->links = inputs > 0 && !stops && !c->help && !c->version;
+  c->links = c->ninputs > 0 && !stops && !c->help && !c->version;
 }

@@ -16,6 +16,7 @@ typedef struct CcArgs {
   bool deps;                    /* -MD or -MMD: a dependency file beside the compile */
   bool deps_only;               /* -M or -MM: the dependencies instead of a compile */
   const char *output, *depfile; /* -o and -MF values, or NULL */
+  int ninputs;                  /* inputs: files, and - for standard input */
   int nsources;                 /* C sources among the inputs */
   bool help, version;           /* --help, --version */
 } CcArgs;

@@ -89,13 +89,39 @@ static bool fix_one(const char *path, const char *copy, const char *source, cons
   return ok;
 }
 
+static bool wants_phony(const CcArgs *c) {
+  bool phony = false;
+  for (int k = c->first; k < c->argc; k++)
+    phony |= !strcmp(c->argv[k], "-MP");
+  return phony;
+}
+
+char *depfile_of_link(const CcArgs *c, const char *source) {
+  if (!c->deps && !c->depfile)
+    return NULL;
+  if (c->depfile)
+    return strdup(c->depfile);
+  char name[4200], src_d[512];
+  if (c->output) {
+    replace_suffix(name, sizeof name, c->output, ".d");
+  } else {
+    replace_suffix(src_d, sizeof src_d, base_name(source), "");
+    snprintf(name, sizeof name, "a-%s.d", src_d);
+  }
+  return strdup(name);
+}
+
+bool depfile_fix_at(const CcArgs *c, const char *path, const char *copy, const char *source,
+                    const Argv *inputs) {
+  bool done = false;
+  return fix_one(path, copy, source, inputs, wants_phony(c), &done);
+}
+
 bool depfile_fix(const CcArgs *c, const char *output, const char *copy, const char *source,
                  const Argv *inputs) {
   if (!c->deps && !c->depfile)
     return true;
-  bool phony = false;
-  for (int k = c->first; k < c->argc; k++)
-    phony |= !strcmp(c->argv[k], "-MP");
+  bool phony = wants_phony(c);
   char cand[3][4200];
   int n = 0;
   if (c->depfile) {

@@ -18,5 +18,13 @@
  * rewritten. */
 bool depfile_fix(const CcArgs *c, const char *output, const char *copy, const char *source,
                  const Argv *inputs);
+/* Where a link of several sources puts the dependency file of `source`
+ * (compiled on its own into a temporary object): the -MF value, else as
+ * GCC names it for a link, OUTPUT.d or a-SOURCE.d; NULL without
+ * -MD/-MMD. malloc'ed. */
+char *depfile_of_link(const CcArgs *c, const char *source);
+/* depfile_fix for the dependency file at path. */
+bool depfile_fix_at(const CcArgs *c, const char *path, const char *copy, const char *source,
+                    const Argv *inputs);
 
 #endif

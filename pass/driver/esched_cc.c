@@ -15,9 +15,15 @@
  * so a program that uses none of them depends on none of them: libesched_rt,
  * or with --target starpu libesched_starpu and StarPU (docs/starpu.md). A
  * .cu input (a CUDA launcher) is compiled by nvcc into an object (cuda.c),
- * and a link then gets the shared libcudart it needs.
+ * and a link then gets the shared libcudart it needs. @FILE arguments are
+ * read as GCC's driver reads them (libiberty's expandargv), so the options
+ * and inputs a build system puts in response files are seen. A command that
+ * stops before linking (-c, -S, -E, -fsyntax-only) with several inputs
+ * runs as one command per input, as cc compiles each on its own.
  */
+#include <dirent.h>
 #include <errno.h>
+#include <libiberty/libiberty.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -123,11 +129,11 @@ static int take_trailing_options(int argc, char **argv, int first, Options *o) {
   return out;
 }
 
-/* A launcher's first argument is the compiler: a program, not an option or
- * an input file. */
+/* A launcher's first argument is the compiler: a program, not an option,
+ * a response file or an input file. */
 static bool looks_like_compiler(const char *a) {
   static const char *const inputs[] = {".c", ".cu", ".o", ".a", ".so", ".s", ".S", ".i", NULL};
-  if (a[0] == '-')
+  if (a[0] == '-' || a[0] == '@')
     return false;
   for (const char *const *e = inputs; *e; e++)
     if (ends_with(a, *e))
@@ -175,13 +181,23 @@ static bool scratch_folder(Scratch *s, char *out, size_t n) {
   return false;
 }
 
-/* Removes the rewritten files, their folders, then the scratch folder. */
+/* Removes the rewritten files, whatever else the compiler wrote beside
+ * them (-save-temps), their folders, then the scratch folder: esched-cc
+ * made every folder under it. */
 static void scratch_remove(Scratch *s) {
   for (int i = 0; i < s->files.len; i++)
     unlink(s->files.v[i]);
   for (int i = 0; i < s->folders; i++) {
-    char sub[LAYOUT_PATH_MAX + 16];
+    char sub[LAYOUT_PATH_MAX + 16], file[LAYOUT_PATH_MAX + 16 + 260];
     snprintf(sub, sizeof sub, "%s/%d", s->dir, i);
+    DIR *d = opendir(sub);
+    for (struct dirent *e; d && (e = readdir(d));)
+      if (strcmp(e->d_name, ".") && strcmp(e->d_name, "..")) {
+        snprintf(file, sizeof file, "%s/%s", sub, e->d_name);
+        unlink(file);
+      }
+    if (d)
+      closedir(d);
     rmdir(sub);
   }
   rmdir(s->dir);
@@ -201,10 +217,11 @@ static void push_includes(Argv *cc, const Layout *l) {
 typedef enum { REWRITE_FAILED, REWRITE_NONE, REWRITE_DONE } RewriteResult;
 
 /* Runs `esched compile` on src into a folder of its own under its own base
- * name, at *out (owned by the caller). REWRITE_NONE when esched changed
- * nothing (no annotation): the original is compiled as it is. */
+ * name, at *out (owned by the caller). lang: the -x in force, or NULL.
+ * REWRITE_NONE when esched changed nothing (no annotation): the original is
+ * compiled as it is. */
 static RewriteResult rewrite(const Options *o, const Layout *l, Scratch *s, const char *src,
-                             const Argv *flags, char **out) {
+                             const char *lang, const Argv *flags, char **out) {
   char dir[LAYOUT_PATH_MAX + 16];
   if (!scratch_folder(s, dir, sizeof dir))
     return REWRITE_FAILED;
@@ -221,6 +238,10 @@ static RewriteResult rewrite(const Options *o, const Layout *l, Scratch *s, cons
   argv_push(&cmd, "-o");
   argv_push(&cmd, *out);
   argv_push(&cmd, "--");
+  if (lang) { /* -x c: a source whatever its name */
+    argv_push(&cmd, "-x");
+    argv_push(&cmd, lang);
+  }
   for (int i = 0; i < flags->len; i++)
     argv_push(&cmd, flags->v[i]);
   /* esched parses what the compiler will compile: launcher files include
@@ -270,9 +291,12 @@ static void push_runtime(Argv *cc, const CcArgs *c, const Layout *l, bool starpu
 
 /* Compiles one rewritten copy (of src) on its own into obj, with the
  * command's options but none of its inputs or outputs: with several sources
- * in one command, each must see only its own folder's headers. */
+ * in one command, each must see only its own folder's headers. depfile
+ * and target: where its dependency file goes and the rule it states (-MF,
+ * -MT), or NULL. */
 static int compile_alone(const Options *o, const Layout *l, const CcArgs *c, const char *copy,
-                         const char *src, const char *obj) {
+                         const char *src, const char *obj, const char *depfile,
+                         const char *target) {
   Argv cmd = {0};
   argv_push(&cmd, o->compiler);
   for (int k = c->first; k < c->argc; k++) {
@@ -289,6 +313,14 @@ static int compile_alone(const Options *o, const Layout *l, const CcArgs *c, con
   }
   push_copy_flags(&cmd, copy, src);
   push_includes(&cmd, l);
+  if (depfile) {
+    argv_push(&cmd, "-MF");
+    argv_push(&cmd, depfile);
+  }
+  if (target) {
+    argv_push(&cmd, "-MT");
+    argv_push(&cmd, target);
+  }
   argv_push(&cmd, "-c");
   argv_push(&cmd, copy);
   argv_push(&cmd, "-o");
@@ -340,7 +372,7 @@ static void push_object(Argv *cc, const char *obj, const char *lang) {
  * compiled alone or added to the command. Returns the exit status (0 when all went well). */
 static int take_source(Build *b, const char *src, const char *lang) {
   char *copy = NULL;
-  RewriteResult r = rewrite(b->o, b->l, &b->scratch, src, &b->flags, &copy);
+  RewriteResult r = rewrite(b->o, b->l, &b->scratch, src, lang, &b->flags, &copy);
   if (r == REWRITE_FAILED)
     return 1;
   b->rewrote |= r == REWRITE_DONE;
@@ -355,13 +387,26 @@ static int take_source(Build *b, const char *src, const char *lang) {
     b->rest++;
     return 0;
   }
-  char *obj = b->c->compile_only ? object_name(src) : malloc(strlen(copy) + 1);
-  if (obj && !b->c->compile_only)
+  const CcArgs *c = b->c;
+  char *obj = c->compile_only ? object_name(src) : malloc(strlen(copy) + 1);
+  if (obj && !c->compile_only)
     sprintf(obj, "%.*s.o", (int)(strlen(copy) - 2), copy);
-  int rc = obj ? compile_alone(b->o, b->l, b->c, copy, src, obj) : 1;
-  if (rc == 0 && b->c->compile_only && !depfile_fix(b->c, obj, copy, src, &b->o->inputs))
+  /* A link's dependency file is the one GCC writes for it (depfile.h),
+   * not one beside the temporary object, and its rule is for the program
+   * (or for SOURCE.o beside a.out), as GCC states it. */
+  char *depfile = obj && !c->compile_only ? depfile_of_link(c, src) : NULL;
+  bool own_target = false;
+  for (int k = c->first; k < c->argc; k++)
+    own_target |= !strcmp(c->argv[k], "-MT") || !strcmp(c->argv[k], "-MQ");
+  char *target = !depfile || own_target ? NULL : c->output ? strdup(c->output) : object_name(src);
+  int rc = obj ? compile_alone(b->o, b->l, c, copy, src, obj, depfile, target) : 1;
+  free(target);
+  if (rc == 0 && depfile && !depfile_fix_at(c, depfile, copy, src, &b->o->inputs))
     rc = 1;
-  if (rc == 0 && !b->c->compile_only) {
+  free(depfile);
+  if (rc == 0 && c->compile_only && !depfile_fix(c, obj, copy, src, &b->o->inputs))
+    rc = 1;
+  if (rc == 0 && !c->compile_only) {
     argv_push(&b->scratch.files, obj);
     push_object(&b->cc, obj, lang);
     b->rest++;
@@ -410,10 +455,56 @@ static bool output_is_input(const CcArgs *c) {
   return false;
 }
 
+static int run_command(const Options *o, const CcArgs *c);
+
+/* Whether some input of c is a C source with an annotation. */
+static bool annotated_input(const CcArgs *c) {
+  for (int k = c->first; k < c->argc; k++)
+    if (cc_is_input(c, k) && cc_is_c_source(c, k) && strcmp(c->argv[k], "-") != 0 &&
+        mentions_esched(c->argv[k], c))
+      return true;
+  return false;
+}
+
+/* A command that stops before linking, with several inputs: one command
+ * per input, each with all the options, in order, going on after a failure
+ * as cc does. With -o, cc refuses the command: it says so itself. */
+static int each_input(const Options *o, const CcArgs *c) {
+  if (c->output) {
+    Argv cmd = {0};
+    argv_push(&cmd, o->compiler);
+    for (int k = c->first; k < c->argc; k++)
+      argv_push(&cmd, c->argv[k]);
+    int rc = argv_run(&cmd);
+    argv_free(&cmd);
+    return rc;
+  }
+  char **one = malloc(((size_t)(c->argc - c->first) + 1) * sizeof *one);
+  if (!one)
+    return 1;
+  int status = 0;
+  for (int k = c->first; k < c->argc; k++) {
+    if (!cc_is_input(c, k))
+      continue;
+    int n = 0;
+    for (int j = c->first; j < c->argc; j++)
+      if (j == k || !cc_is_input(c, j))
+        one[n++] = c->argv[j];
+    one[n] = NULL;
+    CcArgs sub;
+    cc_args_read(&sub, one, 0, n);
+    status |= run_command(o, &sub) != 0;
+  }
+  free(one);
+  return status;
+}
+
 static int build(Build *b) {
   const CcArgs *c = b->c;
   if (output_is_input(c))
     return 1;
+  if (!c->links && c->ninputs > 1 && annotated_input(c))
+    return each_input(b->o, c);
   for (int k = c->first; k < c->argc; k++)
     if (cc_preprocessor_flag(c->argv[k])) {
       argv_push(&b->flags, c->argv[k]);
@@ -484,6 +575,22 @@ static int info(const Options *o, const CcArgs *c) {
   return rc;
 }
 
+/* Runs one compiler command with esched's rewrites: its exit status. */
+static int run_command(const Options *o, const CcArgs *c) {
+  Layout l;
+  layout_find(&l);
+  Build b = {0};
+  b.o = o, b.l = &l, b.c = c;
+  int status = build(&b);
+  if (b.scratch.made && !o->keep)
+    scratch_remove(&b.scratch);
+  else if (b.scratch.made)
+    fprintf(stderr, "esched-cc: note: rewritten files kept in %s\n", b.scratch.dir);
+  argv_free(&b.cc), argv_free(&b.copy_flags), argv_free(&b.flags);
+  argv_free(&b.copies), argv_free(&b.sources), argv_free(&b.scratch.files);
+  return status;
+}
+
 int main(int argc, char **argv) {
   Options o = {0};
   int i = take_leading_options(argc, argv, &o);
@@ -491,6 +598,8 @@ int main(int argc, char **argv) {
   if (i < argc && looks_like_compiler(argv[i]))
     o.compiler = argv[i++];
   o.first_arg = i;
+  /* The arguments before i hold no @FILE: esched's options, the compiler. */
+  expandargv(&argc, &argv);
   argc = take_trailing_options(argc, argv, o.first_arg, &o);
   CcArgs c;
   cc_args_read(&c, argv, o.first_arg, argc);
@@ -501,17 +610,7 @@ int main(int argc, char **argv) {
   } else if (c.help || c.version) {
     status = info(&o, &c);
   } else {
-    Layout l;
-    layout_find(&l);
-    Build b = {0};
-    b.o = &o, b.l = &l, b.c = &c;
-    status = build(&b);
-    if (b.scratch.made && !o.keep)
-      scratch_remove(&b.scratch);
-    else if (b.scratch.made)
-      fprintf(stderr, "esched-cc: note: rewritten files kept in %s\n", b.scratch.dir);
-    argv_free(&b.cc), argv_free(&b.copy_flags), argv_free(&b.flags);
-    argv_free(&b.copies), argv_free(&b.sources), argv_free(&b.scratch.files);
+    status = run_command(&o, &c);
   }
   argv_free(&o.esched), argv_free(&o.inputs);
   return status;

@@ -227,10 +227,14 @@ static void mode_tail(RwBuf *b, const XAccess *a, void *ctx) {
 }
 
 /* `EsrtAccess esrt_a_[N] = {...};` for the accesses of n that move data;
- * their indices go to idx. Returns how many, or -1 when one has no size. */
-static int access_array(RwBuf *b, const XNode *n, int *idx) {
+ * their indices go to idx. Returns how many, or -1 when one has no size.
+ * The sections are the user's expressions: the compiler reports a mistake
+ * in one (an undeclared name) at the annotation's line of path. */
+static int access_array(RwBuf *b, const XNode *n, int *idx, const char *path) {
   RwBuf list = {0};
   int count = rw_access_list(&list, n, idx, mode_tail, NULL);
+  if (count > 0)
+    rw_line(b, n->line, path);
   if (count >= 0)
     rw_printf(b, "  EsrtAccess esrt_a_[%d] = {%s};\n", count ? count : 1,
               count ? list.s : "{0, 0, 0, 0}");
@@ -443,7 +447,7 @@ static void static_task(Rw *rw, const XNode *n, int task) {
   }
   int *idx = calloc((size_t)n->nacc + 1, sizeof *idx);
   RwBuf acc = {0}, b = {0};
-  int count = idx ? access_array(&acc, n, idx) : -1;
+  int count = idx ? access_array(&acc, n, idx, rw->opt->path) : -1;
   if (count < 0 && var != 0) {
     error_at(rw, (size_t)n->range.begin_offset,
              "task '%s' is scheduled on '%s', but the size of some of its data is unknown; "
@@ -502,7 +506,7 @@ static void outline(Rw *rw, RwBuf *b, const XNode *n, const RwCall *c, int task,
   int *idx = calloc((size_t)n->nacc + 1, sizeof *idx);
   RwBuf scratch = {0};
   if (idx)
-    access_array(&scratch, n, idx);
+    access_array(&scratch, n, idx, rw->opt->path);
   for (int k = 0; args && names && idx && k < nvariants(n); k++) {
     rw_printf(b,
               "static void esrt_f%d_%d_(void *const *esrt_p_, const void *esrt_v_) {\n"
@@ -557,7 +561,7 @@ static void deferred_task(Rw *rw, const XNode *n, int task) {
   int *idx = calloc((size_t)n->nacc + 1, sizeof *idx);
   RwBuf b = {0};
   rw_printf(&b, "{ /* esched: task %s, scheduled at run time */\n", n->name);
-  int count = idx ? access_array(&b, n, idx) : -1;
+  int count = idx ? access_array(&b, n, idx, rw->opt->path) : -1;
   if (count < 0) {
     error_at(rw, (size_t)n->range.begin_offset,
              "task '%s' runs at run time, so the size of its data must be known; name it with "

@@ -53,16 +53,20 @@ static void put_bytes(RwBuf *b, const char *s, size_t n) {
   b->s[b->len] = '\0';
 }
 
-/* `#line L "path"` on a line of its own, then spaces up to the column. */
-static void line_directive(RwBuf *b, const Source *src, const char *path, size_t offset) {
-  int line, col;
-  source_position(src, offset, &line, &col);
+void rw_line(RwBuf *b, int line, const char *path) {
   if (b->len > 0 && b->s[b->len - 1] != '\n')
     rw_puts(b, "\n");
   rw_printf(b, "#line %d \"", line);
   for (const char *p = path; *p; p++)
     rw_printf(b, *p == '"' || *p == '\\' ? "\\%c" : "%c", *p);
   rw_puts(b, "\"\n");
+}
+
+/* `#line L "path"` on a line of its own, then spaces up to the column. */
+static void line_directive(RwBuf *b, const Source *src, const char *path, size_t offset) {
+  int line, col;
+  source_position(src, offset, &line, &col);
+  rw_line(b, line, path);
   for (int i = 1; i < col; i++)
     rw_puts(b, src->text[offset - (size_t)(col - i)] == '\t' ? "\t" : " ");
 }

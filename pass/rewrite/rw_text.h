@@ -30,6 +30,9 @@ void rw_puts(RwBuf *b, const char *s);
 /* Appends original bytes [begin, end) of src, preceded by a #line directive
  * and spaces that put them at their original line and column. */
 void rw_buf_original(RwBuf *b, const Source *src, const char *path, size_t begin, size_t end);
+/* `#line line "path"` on a line of its own: what follows counts as that
+ * line of path in the compiler's diagnostics. */
+void rw_line(RwBuf *b, int line, const char *path);
 /* Takes the buffer's string (the caller frees it); b is empty afterwards. */
 char *rw_buf_take(RwBuf *b);
 void rw_buf_free(RwBuf *b);
