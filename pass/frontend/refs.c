@@ -101,7 +101,7 @@ static void mark_call_args(Scan *s, CXCursor call) {
   for (int i = 0; i < n; i++) {
     /* A variable passed as it is (through implicit conversions): libclang
      * references its declaration, and the argument's location is its. */
-    CXCursor arg = clang_Cursor_getArgument(call, (unsigned)i);
+    CXCursor arg = tu_strip(clang_Cursor_getArgument(call, (unsigned)i)); /* (v), as macros write */
     enum CXCursorKind k = clang_getCursorKind(clang_getCursorReferenced(arg));
     if (is_free && k == CXCursor_FieldDecl)
       kill_member(s, arg);
@@ -299,8 +299,13 @@ static void on_binary(Scan *s, CXCursor c, bool compound) {
     mark_base(s, v[0], MARK_WRITE);
     return;
   }
-  if (!tu_extent(s->w->tu, v[0], &lb, &le))
+  size_t ob, oe;
+  if (!tu_extent(s->w->tu, v[0], &lb, &le) || !tu_extent(s->w->tu, c, &ob, &oe))
     return;
+  if (ob == lb && oe == le) { /* a macro's: no operator to read; it may assign */
+    mark_base(s, v[0], MARK_WRITE);
+    return;
+  }
   const char *t = s->w->src->text;
   while (le < s->w->src->len && strchr(" \t\r\n", t[le]))
     le++;
@@ -320,6 +325,9 @@ static void on_unary(Scan *s, CXCursor c) {
   bool write = t[b] == '&' || ((t[b] == '+' || t[b] == '-') && t[b + 1] == t[b]);
   if (!write && strchr("+-!~*(", t[b]) == NULL && tu_extent(s->w->tu, c, &b, &e) && e >= b + 2)
     write = (t[e - 1] == '+' || t[e - 1] == '-') && t[e - 2] == t[e - 1];
+  size_t ib, ie;
+  if (!write && tu_extent(s->w->tu, c, &b, &e) && tu_extent(s->w->tu, tu_first_child(c), &ib, &ie))
+    write = ib == b && ie == e; /* a macro's: no operator to read; it may be ++ or & */
   if (write)
     mark_base(s, tu_first_child(c), MARK_WRITE);
 }

@@ -1,6 +1,7 @@
 /* libclang facts for the rewriter (rw_facts.h). */
 #include "pass/rewrite/rw_facts.h"
 
+#include <ctype.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -127,6 +128,21 @@ typedef struct Header {
   CXCursor owner;
 } Header;
 
+/* Whether the source at offset b is the keyword a statement of kind k
+ * starts with: false for a statement a macro wrote (assert's `if`, a
+ * do { ... } while (0) macro), whose extent is the macro's use. */
+static bool spelled_at(const Tu *t, size_t b, enum CXCursorKind k) {
+  const char *kw = k == CXCursor_ForStmt     ? "for"
+                   : k == CXCursor_WhileStmt ? "while"
+                   : k == CXCursor_DoStmt    ? "do"
+                   : k == CXCursor_IfStmt    ? "if"
+                                             : "switch";
+  size_t n = strlen(kw);
+  const char *text = t->src->text;
+  return b + n < t->src->len && !strncmp(text + b, kw, n) &&
+         !(isalnum((unsigned char)text[b + n]) || text[b + n] == '_');
+}
+
 /* The header children of a loop or conditional: expressions, and a for
  * loop's declaration. */
 static enum CXChildVisitResult header_child(CXCursor c, CXCursor parent, CXClientData data) {
@@ -136,8 +152,11 @@ static enum CXChildVisitResult header_child(CXCursor c, CXCursor parent, CXClien
   enum CXCursorKind k = clang_getCursorKind(c);
   bool decl = k == CXCursor_DeclStmt && clang_getCursorKind(h->owner) == CXCursor_ForStmt;
   size_t b, e, ob, oe;
+  /* A header a macro wrote has no place of its own in the text: the
+   * calls before it go before the macro's use, as before any statement. */
   if ((!clang_isExpression(k) && !decl) || !tu_extent(h->s->t, c, &b, &e) ||
-      !tu_extent(h->s->t, h->owner, &ob, &oe))
+      !tu_extent(h->s->t, h->owner, &ob, &oe) ||
+      !spelled_at(h->s->t, ob, clang_getCursorKind(h->owner)))
     return CXChildVisit_Continue;
   if (es_vec_reserve(&f->slots, &f->slots_cap, f->nslots + 1, sizeof *f->slots)) {
     h->s->nomem = true;
