@@ -301,6 +301,46 @@ static void call_parts(Walker *w, int n, CXCursor call, CXCursor fn) {
   }
 }
 
+/* A structure passed whole (img, &img, p) whose member is task data
+ * (img.px): a device variant would get the structure's host pointers, not
+ * the copies esched makes on its device, and its writes would be lost
+ * under them; the task keeps only its CPU variant, which works on host
+ * memory (as for data that holds pointers, items.c). */
+static void members_in_arguments(Walker *w, int n, CXCursor call) {
+  XNode *node = &w->x->nodes[n];
+  int nargs = clang_Cursor_getNumArguments(call);
+  for (int i = 0; node->nvariants > 0 && i < nargs; i++) {
+    CXCursor arg = tu_strip(clang_Cursor_getArgument(call, (unsigned)i));
+    if (clang_getCursorKind(arg) == CXCursor_UnaryOperator) /* &img */
+      arg = tu_strip(tu_first_child(arg));
+    CXType t = clang_getCanonicalType(clang_getCursorType(arg));
+    if (t.kind == CXType_Pointer)
+      t = clang_getCanonicalType(clang_getPointeeType(t));
+    char path[256];
+    size_t b, e;
+    if (t.kind != CXType_Record || !tu_member_path(arg, path, sizeof path) ||
+        !tu_extent(w->tu, arg, &b, &e))
+      continue;
+    size_t len = strlen(path);
+    for (int k = 0; k < node->nacc; k++) {
+      const char *item = node->acc[k].a.item;
+      if (strncmp(item, path, len) != 0 || (item[len] != '.' && strncmp(item + len, "->", 2)))
+        continue;
+      walk_warning(w, b,
+                   "'%s' is passed whole, but the data '%s' of task '%s' is inside it: a "
+                   "device variant would get its host pointers, so the task runs on the CPU "
+                   "only; pass %s itself to let it move",
+                   path, item, node->name ? node->name : "?", item);
+      if (node->pin && strcmp(node->pin, "cpu") != 0)
+        walk_error(w, b, "task '%s' is pinned to '%s', but its data '%s' is passed inside '%s'",
+                   node->name ? node->name : "?", node->pin, item, path);
+      node->nvariants = 0;
+      node->noreplay = NULL;
+      break;
+    }
+  }
+}
+
 /* Annotations inside a block task: regions do not nest. */
 static void check_nesting(Walker *w, size_t b, size_t e) {
   walk_confirm(w, b, e);
@@ -444,6 +484,8 @@ void task_attach(Walker *w, int ann, CXCursor c, size_t b, size_t e) {
     clause_accesses(w, n, a);
   else if (is_call && clang_getCursorKind(fn) == CXCursor_FunctionDecl)
     infer_call(w, n, c, fn, w->x->nodes[n].callee);
+  if (is_call)
+    members_in_arguments(w, n, c);
   if (is_block) {
     check_nesting(w, b, e);
     if (has_data_clauses(a))
