@@ -570,10 +570,50 @@ static int callee_summary(Walker *w, CXCursor call) {
   return w->nomem ? -1 : i;
 }
 
+/* Whether esched cannot see what a call does: a function of the program
+ * (not of a system header) defined in another file (a diagnostics() that
+ * prints a global array that tasks write), or one reached through a
+ * pointer. */
+static bool unseen_callee(CXCursor call) {
+  CXCursor fn = clang_getCursorReferenced(call);
+  if (clang_getCursorKind(fn) != CXCursor_FunctionDecl)
+    return true; /* through a pointer: any function */
+  CXCursor def = clang_getCursorDefinition(fn);
+  return (clang_Cursor_isNull(def) ||
+          !clang_Location_isFromMainFile(clang_getCursorLocation(def))) &&
+         !clang_Location_isInSystemHeader(clang_getCursorLocation(fn));
+}
+
+/* What an unseen call may do: read and write every variable of file scope
+ * that a clause names and that it can reach, those other files see
+ * (extern linkage), and through a pointer any of them. */
+static void unseen_uses(Scan *s, CXCursor call) {
+  Walker *w = s->w;
+  bool pointer = clang_getCursorKind(clang_getCursorReferenced(call)) != CXCursor_FunctionDecl;
+  for (int g = 0; g < w->nglobals; g++) {
+    CXCursor decl = w->global_decls[g];
+    char *name = tu_string(clang_getCursorSpelling(decl));
+    XAccess acc;
+    bool reached = name && clang_getCursorKind(decl) == CXCursor_VarDecl &&
+                   es_strmap_get(&w->globals, name) == g && /* each variable once */
+                   (pointer || clang_getCursorLinkage(decl) == CXLinkage_External);
+    if (reached && refs_whole_access(w, decl, walk_intern(w, name), ES_ACCESS_INOUT, &acc)) {
+      acc.span_begin = s->begin;
+      acc.span_end = s->end;
+      add_access(s, &acc);
+    }
+    free(name);
+  }
+}
+
 /* A call in host code does what its callee does to task data kept in
  * file-scope variables (a report() printing a global array that tasks
  * write), at the call's statement. */
 static void callee_uses(Scan *s, CXCursor call) {
+  if (clause_variables(s->w) && unseen_callee(call)) {
+    unseen_uses(s, call);
+    return;
+  }
   int i = callee_summary(s->w, call);
   for (int k = 0; i >= 0 && k < s->w->callees[i].n; k++) {
     XAccess acc = s->w->callees[i].v[k];
