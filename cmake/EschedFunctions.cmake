@@ -173,10 +173,12 @@ function(_esched_variant_target name variant first)
       COMMENT "esched: scheduling ${rel} (${variant})"
       COMMAND_EXPAND_LISTS VERBATIM)
     list(APPEND generated ${out})
+    # The rewritten file lives in the build tree: its quoted includes still
+    # resolve against its original's folder first, as cc's would.
+    get_filename_component(src_dir ${abs} DIRECTORY)
+    set_property(SOURCE ${out} APPEND PROPERTY COMPILE_OPTIONS -iquote ${src_dir})
   endforeach()
   add_executable(${target} ${generated} ${others})
-  # The rewritten files live in the build tree: their quoted includes still
-  # resolve against the originals' folder.
   target_include_directories(${target} PRIVATE ${CMAKE_CURRENT_SOURCE_DIR}
                                                ${ESCHED_ANNOTATIONS_INCLUDE})
   target_link_libraries(${target} PRIVATE ${runtime} ${V_LIBRARIES})
