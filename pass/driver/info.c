@@ -42,9 +42,9 @@ void info_help(FILE *f) {
         "runtime loads them when a run uses such a device).\n"
         "\n"
         "Environment:\n"
-        "  ESCHED_CC   the compiler when none is given (default cc)\n"
-        "  ESCHED      the esched command to run (default: the one beside esched-cc)\n"
-        "  ESCHED_NVCC the CUDA compiler for .cu sources (default: the toolkit's nvcc)\n"
+        "  ESCHED_CC    the compiler when none is given (default cc)\n"
+        "  ESCHED       the esched command to run (default: the one beside esched-cc)\n"
+        "  ESCHED_NVCC  the CUDA compiler for .cu sources (default: the toolkit's nvcc)\n"
         "\n"
         "See docs/install.md and `man esched`.\n",
         f);

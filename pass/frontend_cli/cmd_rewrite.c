@@ -425,9 +425,10 @@ static void unmeasured_note(const Options *o, const EsProfile *prof, int n) {
   bool one = n == 1;
   if (!prof)
     diag(DIAG_NOTE, o->in.file, 0, 0,
-         "no profile%s: the %d task%s run%s on the CPU; to use other devices, measure %s once: "
-         "%s",
-         o->profile ? " yet" : "", n, one ? "" : "s", one ? "s" : "", one ? "it" : "them", how);
+         "no profile%s%s%s: the %d task%s run%s on the CPU; to use other devices, measure %s "
+         "once: %s",
+         o->profile ? " yet at '" : "", o->profile ? o->profile : "", o->profile ? "'" : "", n,
+         one ? "" : "s", one ? "s" : "", one ? "it" : "them", how);
   else
     diag(DIAG_WARNING, o->in.file, 0, 0,
          "%d task%s no entry in the profile: %s on the CPU; measure %s once: %s", n,

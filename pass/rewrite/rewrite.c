@@ -809,9 +809,6 @@ static void preamble(Rw *rw) {
   rw_printf(&b, "/* Rewritten by esched %s from %s: edit the original, not this. */\n",
             ESCHED_VERSION, rw->opt->path);
   rw_puts(&b, "#include <esched_rt.h>\nESRT_REQUIRE_ABI(4);\n"
-              "#if defined(__GNUC__)\n"
-              "#pragma GCC diagnostic ignored \"-Wunknown-pragmas\"\n"
-              "#endif\n"
               "static const EsrtUnit esrt_unit_;\n");
   if (rw->decls.s)
     rw_puts(&b, rw->decls.s);
@@ -865,6 +862,7 @@ bool rw_rewrite(Frontend *f, const RwGraphPlan *plans, const EsCrownSchedule *co
     rewrite_nodes(&rw);
     rewrite_streams(&rw);
     rw.errors += !rw_host_code(f, &rw.facts, opt, &rw.edits);
+    rw_annotations_out(f, &rw.edits);
     place_outlined(&rw);
     preamble(&rw);
     ok = !rw.edits.nomem && !rw.decls.nomem && !rw.tables.nomem;
@@ -899,6 +897,25 @@ static void loop_syncs(Rw *rw) {
       continue;
     rw_edit(&rw->edits, n->sync_loop, n->sync_loop, strdup("{ "));
     rw_edit(&rw->edits, n->sync_after, n->sync_after, strdup(" esrt_region_end(); }"));
+  }
+}
+
+/* Whether an edit replaces bytes around [b, e) (a stream region's edit
+ * holds its annotations). */
+static bool replaced(const RwEdit *v, int n, size_t b, size_t e) {
+  for (int i = 0; i < n; i++)
+    if (v[i].begin < v[i].end && v[i].begin <= b && e <= v[i].end)
+      return true;
+  return false;
+}
+
+void rw_annotations_out(const Frontend *f, RwEdits *edits) {
+  int before = edits->len; /* the annotations' own edits are not looked at */
+  for (int i = 0; i < f->annots.len; i++) {
+    const Annot *a = &f->annots.v[i];
+    if (a->status == ANNOT_REAL && a->end <= f->src.len &&
+        !replaced(edits->v, before, a->begin, a->end))
+      rw_edit(edits, a->begin, a->end, strdup(""));
   }
 }
 

@@ -71,6 +71,10 @@ bool rw_rewrite(Frontend *f, const RwGraphPlan *plans, const EsCrownSchedule *co
  * its returns and closing brace. Reports errors (a return inside a task
  * region) and returns false. */
 bool rw_host_code(Frontend *f, const RwFacts *facts, const RwOptions *opt, RwEdits *edits);
+/* Takes f's annotations out of the rewritten text (their place stays
+ * blank): the compiler would warn about a pragma it does not know, and
+ * -Wunknown-pragmas stays on for the program's own pragmas, as with cc. */
+void rw_annotations_out(const Frontend *f, RwEdits *edits);
 
 /* Appends the access's mode as the runtime's ESRT_* constant: an out
  * section of several dimensions that may leave holes in its rows is

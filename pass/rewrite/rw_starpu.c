@@ -323,9 +323,6 @@ static void preamble(Sp *sp) {
   rw_printf(&b, "/* Rewritten by esched %s from %s for StarPU: edit the original, not this. */\n",
             ESCHED_VERSION, sp->opt->path);
   rw_puts(&b, "#include <esched_starpu.h>\nESP_REQUIRE_ABI(2);\n"
-              "#if defined(__GNUC__)\n"
-              "#pragma GCC diagnostic ignored \"-Wunknown-pragmas\"\n"
-              "#endif\n"
               "static const EspUnit esp_unit_;\n");
   if (sp->decls.s)
     rw_puts(&b, sp->decls.s);
@@ -361,6 +358,7 @@ bool rw_rewrite_starpu(Frontend *f, const RwGraphPlan *plans, const RwOptions *o
       if (f->x.nodes[i].kind == X_TASK)
         task(&sp, &f->x.nodes[i], sp.ntasks++);
     sp.errors += !rw_host_code(f, &sp.facts, opt, &sp.edits);
+    rw_annotations_out(f, &sp.edits);
     frees(&sp);
     for (int i = 0; i < sp.facts.nfuncs; i++)
       if (sp.outlined[i].len)
