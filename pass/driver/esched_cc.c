@@ -457,6 +457,17 @@ static bool output_is_input(const CcArgs *c) {
 
 static int run_command(const Options *o, const CcArgs *c);
 
+/* The compiler with the command's arguments as given: its exit status. */
+static int run_as_given(const Options *o, const CcArgs *c) {
+  Argv cmd = {0};
+  argv_push(&cmd, o->compiler);
+  for (int k = c->first; k < c->argc; k++)
+    argv_push(&cmd, c->argv[k]);
+  int rc = argv_run(&cmd);
+  argv_free(&cmd);
+  return rc;
+}
+
 /* Whether some input of c is a C source with an annotation. */
 static bool annotated_input(const CcArgs *c) {
   for (int k = c->first; k < c->argc; k++)
@@ -470,15 +481,8 @@ static bool annotated_input(const CcArgs *c) {
  * per input, each with all the options, in order, going on after a failure
  * as cc does. With -o, cc refuses the command: it says so itself. */
 static int each_input(const Options *o, const CcArgs *c) {
-  if (c->output) {
-    Argv cmd = {0};
-    argv_push(&cmd, o->compiler);
-    for (int k = c->first; k < c->argc; k++)
-      argv_push(&cmd, c->argv[k]);
-    int rc = argv_run(&cmd);
-    argv_free(&cmd);
-    return rc;
-  }
+  if (c->output)
+    return run_as_given(o, c);
   char **one = malloc(((size_t)(c->argc - c->first) + 1) * sizeof *one);
   if (!one)
     return 1;
@@ -564,12 +568,7 @@ static int info(const Options *o, const CcArgs *c) {
     info_help(stdout);
     printf("\nThe compiler's options (%s --help):\n\n", o->compiler);
   }
-  Argv cmd = {0};
-  argv_push(&cmd, o->compiler);
-  for (int k = c->first; k < c->argc; k++)
-    argv_push(&cmd, c->argv[k]);
-  int rc = argv_run(&cmd);
-  argv_free(&cmd);
+  int rc = run_as_given(o, c);
   if (c->version && !c->help)
     info_version(stdout);
   return rc;
