@@ -212,6 +212,32 @@ static char *dup_span(Parser *p, size_t begin, size_t end) {
   return s;
 }
 
+/* The offset of the first `c` in [b, e) outside parentheses, brackets and
+ * literals, after `skip` of them, or e. */
+static size_t find_top(const Parser *p, size_t b, size_t e, char c, int skip) {
+  int depth = 0;
+  for (size_t k = b; k < e; k++) {
+    char x = p->s[k];
+    if (x == '"' || x == '\'') { /* a literal: to its closing quote */
+      for (k++; k < e && p->s[k] != x; k++)
+        k += p->s[k] == '\\';
+      continue;
+    }
+    depth += (x == '(' || x == '[') - (x == ')' || x == ']');
+    if (depth == 0 && x == c && skip-- == 0)
+      return k;
+  }
+  return e;
+}
+
+/* How many `c` [b, e) holds outside parentheses, brackets and literals. */
+static int count_top(const Parser *p, size_t b, size_t e, char c) {
+  int n = 0;
+  while (find_top(p, b, e, c, n) < e)
+    n++;
+  return n;
+}
+
 /* section = "[" [expr] ":" [expr] "]" (the '[' is current): into d */
 static bool parse_dim(Parser *p, const char *name, EsClauseDim *d) {
   d->bracket_col = col_of(p->pos);
@@ -233,11 +259,27 @@ static bool parse_dim(Parser *p, const char *name, EsClauseDim *d) {
       error_at(p, p->pos, "expected ':' in array section (write %s[lo:len])", name);
     return false;
   }
+  /* lo stops at the first ':', which a conditional's would be. */
+  if (find_top(p, b, e, '?', 0) < e) {
+    error_at(p, find_top(p, b, e, '?', 0),
+             "put a conditional expression in an array section in parentheses: "
+             "%s[(c ? a : b):len]",
+             name);
+    return false;
+  }
   d->lo = dup_span(p, b, e);
   d->lo_col = d->lo ? col_of(b) : 0;
   p->pos++; /* ':' */
   if (!scan_expr(p, "]", "an array section", &b, &e))
     return false;
+  int colons = count_top(p, b, e, ':');
+  if (colons > count_top(p, b, e, '?')) { /* OpenMP's [lo:len:stride] */
+    error_at(p, find_top(p, b, e, ':', colons - 1),
+             "an array section is [lo:len], without a stride: name the rows or elements "
+             "the task reaches with one section of '%s'",
+             name);
+    return false;
+  }
   d->len = dup_span(p, b, e);
   d->len_col = d->len ? col_of(b) : 0;
   p->pos++; /* ']' */

@@ -264,6 +264,17 @@ static void test_errors(void) {
   expect_error("task name(a))", 13, "unbalanced parentheses: ')' without a matching '('");
   expect_error("task in(A[3])", 12, "expected ':' in array section (write A[lo:len])");
   expect_error("task in(A[0:1][2])", 17, "expected ':' in array section (write A[lo:len])");
+  expect_error("task in(A[0:4:2])", 14,
+               "an array section is [lo:len], without a stride: name the rows or elements the "
+               "task reaches with one section of 'A'");
+  expect_error("task in(A[k==1?0:1:n])", 15,
+               "put a conditional expression in an array section in parentheses: "
+               "A[(c ? a : b):len]");
+  EsAnnotation ok;
+  ASSERT_EQ(parse("task in(A[(k==1?0:1):n > 2 ? n : 2], B[0:f(a, b)], C[s[0]:\"a:b\"[0]])", &ok),
+            ES_OK);
+  ASSERT_STREQ(ok.clauses[0].items[0].len, "n > 2 ? n : 2");
+  es_annotation_clear(&ok);
   expect_error("task in(p->)", 12, "expected a member name after '->'");
   expect_error("task in(s.1)", 11, "expected a member name after '.'");
   expect_error("task in(p->v, p -> v)", 15,
