@@ -597,8 +597,13 @@ int main(int argc, char **argv) {
   if (i < argc && looks_like_compiler(argv[i]))
     o.compiler = argv[i++];
   o.first_arg = i;
-  /* The arguments before i hold no @FILE: esched's options, the compiler. */
+  /* The arguments before i hold no @FILE: esched's options, the compiler.
+   * What expandargv allocates (a new vector, and every string in it) is
+   * kept apart from the vector take_trailing_options compacts. */
+  char **given = argv, **owned = NULL;
   expandargv(&argc, &argv);
+  if (argv != given && (owned = malloc(((size_t)argc + 1) * sizeof *owned)))
+    memcpy(owned, argv, ((size_t)argc + 1) * sizeof *owned);
   argc = take_trailing_options(argc, argv, o.first_arg, &o);
   CcArgs c;
   cc_args_read(&c, argv, o.first_arg, argc);
@@ -612,5 +617,9 @@ int main(int argc, char **argv) {
     status = run_command(&o, &c);
   }
   argv_free(&o.esched), argv_free(&o.inputs);
+  if (argv != given) {
+    freeargv(owned); /* the strings and the copy */
+    free(argv);
+  }
   return status;
 }

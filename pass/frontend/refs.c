@@ -385,7 +385,9 @@ static bool clause_global(Walker *w, CXCursor decl, const char *name) {
 static void on_ref(Scan *s, CXCursor ref, const char *item, const TypeInfo *type) {
   CXCursor decl = clang_getCursorReferenced(ref);
   enum CXCursorKind k = clang_getCursorKind(decl);
-  if (k != CXCursor_VarDecl && k != CXCursor_ParmDecl)
+  /* A register variable has no address: no task holds it, but by value. */
+  if ((k != CXCursor_VarDecl && k != CXCursor_ParmDecl) ||
+      clang_Cursor_getStorageClass(decl) == CX_SC_Register)
     return;
   const DeclInfo *d = decl_info(s->w, decl);
   if (!d || (d->main_file && d->declared >= s->begin && d->declared < s->end) ||
@@ -401,10 +403,9 @@ static void on_ref(Scan *s, CXCursor ref, const char *item, const TypeInfo *type
   if ((what & MARK_POINTER) && !(what & MARK_KILL))
     return;
   type = item ? type : d->type;
+  /* A { ... } task reads a scalar in place, where an earlier task on a
+   * device may have written it: a read like any other. */
   EsAccessMode mode = what & MARK_WRITE ? ES_ACCESS_INOUT : ES_ACCESS_IN;
-  bool by_value = !type->pointer && type->count < 0 && type->bytes > 0;
-  if (s->inferred && mode == ES_ACCESS_IN && by_value)
-    return; /* a scalar a task only reads is passed by value */
   XAccess acc;
   refs_type_access(type, item ? item : d->name, mode, &acc);
   acc.a.inferred = s->inferred;
@@ -649,7 +650,9 @@ static void compute_type_info(Walker *w, CXType t, bool param, TypeInfo *ti) {
   bool array = tu_is_array(t);
   ti->type = t;
   ti->param = param;
-  ti->pointer = ct.kind == CXType_Pointer || (param && array);
+  /* An array of unknown size (a flexible array member, `extern T x[];`)
+   * is only its address, as a pointer is: it has no sizeof. */
+  ti->pointer = ct.kind == CXType_Pointer || (param && array) || ct.kind == CXType_IncompleteArray;
   ti->count = ti->bound = -1;
   if (ti->pointer || array)
     elem = tu_pointee(t);

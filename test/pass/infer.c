@@ -1,7 +1,8 @@
 // Without data clauses, the accesses of a call come from the callee's
 // prototype: pointer to const -> in, pointer to non-const -> inout,
 // by-value parameters carry nothing; &x passes x. Those of a block come
-// from what its code reads and writes. Either way they say `inferred`.
+// from what its code reads and writes, scalars too (a task before it may
+// have written them on a device). Either way they say `inferred`.
 // RUN: %esched extract %s 2>%t.err | FileCheck %s
 // RUN: FileCheck %s --check-prefix=WARN --input-file=%t.err
 
@@ -21,6 +22,8 @@ void f(const float *A, float *B, int n, float scale) {
   kernel(A, B, n, &total);
 // CHECK-LABEL: - name: f.block.1
 // CHECK:        access:
+// CHECK-NEXT:   - {item: scale, mode: in, type: float, bytes: 4, inferred: true}
+// CHECK-NEXT:   - {item: n, mode: in, type: int, bytes: 4, inferred: true}
 // CHECK-NEXT:   - {item: B, mode: inout, type: float, inferred: true}
 // CHECK-NEXT:   - {item: A, mode: in, type: float, inferred: true}
 // CHECK-NEXT:   - {item: local, mode: in, type: float, bytes: 16, inferred: true}
@@ -39,6 +42,8 @@ void f(const float *A, float *B, int n, float scale) {
 // CHECK-NEXT: - {from: f.in.A, to: f.kernel.1, data: A}
 // CHECK-NEXT: - {from: f.in.B, to: f.kernel.1, data: B}
 // CHECK-NEXT: - {from: f.in.total, to: f.kernel.1, data: total, bytes: 8}
+// CHECK-NEXT: - {from: f.in.scale, to: f.block.1, data: scale, bytes: 4}
+// CHECK-NEXT: - {from: f.in.n, to: f.block.1, data: n, bytes: 4}
 // CHECK-NEXT: - {from: f.kernel.1, to: f.block.1, data: B}
 // CHECK-NEXT: - {from: f.in.A, to: f.block.1, data: A}
 // CHECK-NEXT: - {from: f.in.local, to: f.block.1, data: local, bytes: 16}
