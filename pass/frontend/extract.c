@@ -198,6 +198,24 @@ void x_settle_anchors(XUnit *u) {
   }
 }
 
+bool x_item_derived_from(const XUnit *u, const char *fn, const char *pointer, const char *base) {
+  const char *at = pointer;
+  for (int depth = 0; depth < 16; depth++) { /* a chain of aliases, bounded */
+    const char *next = NULL;
+    for (int i = 0; i < u->naliases && !next; i++) {
+      const XAlias *x = &u->aliases[i];
+      if (x->base && !strcmp(x->function, fn) && !strcmp(x->pointer, at))
+        next = x->base;
+    }
+    if (!next)
+      return false;
+    if (x_items_related(next, base))
+      return true;
+    at = next;
+  }
+  return false;
+}
+
 bool x_items_may_share(const XUnit *u, const char *fn, const char *a, const char *b,
                        const char **meet) {
   if (meet)

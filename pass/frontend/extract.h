@@ -209,6 +209,9 @@ bool x_item_loaded(const XUnit *u, const char *fn, const char *item);
  * a pointer assigned after the declaration made from it (src = dst in a
  * loop after half = src + n/2). */
 void x_settle_anchors(XUnit *u);
+/* Whether pointer is made, through aliases of function fn, from base (end
+ * = a + 4: end from a). */
+bool x_item_derived_from(const XUnit *u, const char *fn, const char *pointer, const char *base);
 /* Whether items a and b of function fn may share bytes: related by name,
  * or joined by aliases (transitively). *meet (when meet is not NULL)
  * receives the name related to b where the search reached it: b itself,

@@ -34,6 +34,7 @@ typedef struct Scan {
   int sink; /* >= 0: a function's summary (w->callees), which gets the accesses */
   bool inferred, collect;
   size_t begin, end; /* the scanned code */
+  bool declaration;  /* it is a declaration: what it declares outlives it */
   size_t *loops;     /* ends of the loops around the current cursor */
   int nloops, loops_cap;
   Mark *marks;
@@ -230,6 +231,48 @@ static bool loaded_pointer(Scan *s, CXCursor e) {
          (k == CXCursor_UnaryOperator && at < s->w->src->len && s->w->src->text[at] == '*');
 }
 
+/* Whether pointer value e comes from somewhere esched cannot follow that
+ * may be data of the program: a call other than an allocation
+ * (blk = at(a, k), find(ents, n, id)). */
+static bool untracked_pointer(CXCursor e) {
+  static const char *const fresh[] = {"malloc", "calloc",  "realloc", "aligned_alloc",
+                                      "strdup", "strndup", NULL};
+  e = tu_strip(e);
+  enum CXCursorKind k = clang_getCursorKind(e);
+  CXType t = clang_getCanonicalType(clang_getCursorType(e));
+  if (t.kind != CXType_Pointer)
+    return false;
+  /* A FILE *, a struct tm *: the system's objects are no program's data. */
+  CXCursor pointee = clang_getTypeDeclaration(clang_getCanonicalType(clang_getPointeeType(t)));
+  if (!clang_Cursor_isNull(pointee) &&
+      clang_Location_isInSystemHeader(clang_getCursorLocation(pointee)))
+    return false;
+  if (k != CXCursor_CallExpr)
+    return false;
+  CXCursor fn = clang_getCursorReferenced(e);
+  for (const char *const *f = fresh; *f; f++)
+    if (clang_getCursorKind(fn) == CXCursor_FunctionDecl && tu_spelling_is(fn, *f))
+      return false;
+  return true;
+}
+
+/* The pointer declared at `at` is made from root's address. A pointer the
+ * host statement declares inside it and uses there (float *p = &a[i];
+ * s += *p; in a loop's body, for (float *q = a; ...)) reaches root's data
+ * where esched does not follow it: the statement touches root itself, for
+ * writing too unless the pointer is to const. A declaration statement's
+ * pointer outlives it: later uses reach root through the alias. */
+static void derived_here(Scan *s, CXCursor root, CXCursor from, size_t at) {
+  if (s->declaration || at < s->begin || at >= s->end) {
+    mark(s, root, MARK_POINTER);
+    return;
+  }
+  CXType t = clang_getCanonicalType(clang_getCursorType(from));
+  bool to_const = t.kind == CXType_Pointer && clang_isConstQualifiedType(clang_getPointeeType(t));
+  if (!to_const)
+    mark(s, root, MARK_WRITE);
+}
+
 static void derive(Scan *s, const char *pointer, CXCursor from, size_t at, bool declaration) {
   char path[256];
   CXCursor root = address_base(s, from, path, sizeof path);
@@ -238,13 +281,15 @@ static void derive(Scan *s, const char *pointer, CXCursor from, size_t at, bool 
     return;
   }
   if (clang_Cursor_isNull(root) && !s->inferred && !strpbrk(pointer, ".-") &&
-      loaded_pointer(s, from)) {
+      (loaded_pointer(s, from) || untracked_pointer(from))) {
     const char *p = walk_intern(s->w, pointer);
     if (p && x_alias_loaded(s->w->x, s->w->func_name, p, at))
       s->w->nomem = true;
     return;
   }
-  if (!clang_Cursor_isNull(root))
+  if (!clang_Cursor_isNull(root) && declaration)
+    derived_here(s, root, from, at);
+  else if (!clang_Cursor_isNull(root))
     mark(s, root, MARK_POINTER);
   bool followed = !clang_Cursor_isNull(root);
   if ((followed && !strcmp(pointer, path)) || (!followed && declaration))
@@ -518,7 +563,8 @@ static enum CXChildVisitResult scan_visitor(CXCursor c, CXCursor parent, CXClien
 
 static void scan(Walker *w, CXCursor c, size_t b, size_t e, int n, int sink, bool inferred,
                  bool collect) {
-  Scan s = {w, n, sink, inferred, collect, b, e, NULL, 0, 0, NULL, 0, 0};
+  Scan s = {w,    n, sink, inferred, collect, b, e, clang_getCursorKind(c) == CXCursor_DeclStmt,
+            NULL, 0, 0,    NULL,     0,       0};
   scan_visitor(c, clang_getNullCursor(), &s); /* clang_visitChildren skips c itself */
   clang_visitChildren(c, scan_visitor, &s);
   free(s.loops);

@@ -221,7 +221,9 @@ CXCursor tu_strip(CXCursor c) {
     enum CXCursorKind k = clang_getCursorKind(c);
     if (k != CXCursor_UnexposedExpr && k != CXCursor_ParenExpr && k != CXCursor_CStyleCastExpr)
       return c;
-    CXCursor child = tu_first_child(c);
+    /* A cast's operand is its last child: a type that names a typedef or
+     * has an array size ((double (*)[n])flat) comes first. */
+    CXCursor child = k == CXCursor_CStyleCastExpr ? tu_last_child(c) : tu_first_child(c);
     if (clang_Cursor_isNull(child))
       return c;
     c = child;

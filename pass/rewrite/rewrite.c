@@ -621,6 +621,19 @@ static void add_use(Rw *rw, XAccess **v, int *len, int *cap, const XAccess *u) {
     (*v)[(*len)++] = *u;
 }
 
+/* Whether data of accesses a and b may be the same objects: the same
+ * element type, or bytes (char) or void on either side. */
+static bool same_kind(const XAccess *a, const XAccess *b) {
+  static const char *const any[] = {"char", "unsigned char", "signed char", "void", NULL};
+  const char *x = a->a.elem_type, *y = b->a.elem_type;
+  if (!x || !y || !strcmp(x, y))
+    return true;
+  for (const char *const *t = any; *t; t++)
+    if (!strcmp(x, *t) || !strcmp(y, *t))
+      return true;
+  return false;
+}
+
 /* The task data that host access a touches, appended to v: a itself when
  * a task names its item or one it may share bytes with (an alias: blk made
  * from a + k), and every task item reached from it through members (code
@@ -645,6 +658,12 @@ static void host_uses(Rw *rw, const XNode *n, const XAccess *a, XAccess **v, int
     for (int k = 0; k < t->nacc; k++) {
       const XAccess *ta = &t->acc[k];
       const char *meet;
+      if (x_item_loaded(&rw->f->x, fn, ta->a.item) && same_kind(ta, a)) {
+        /* The task's pointer came from somewhere esched cannot follow
+         * (blk = at(a, k), rows[i]): host data of its type may be its. */
+        add_use(rw, v, len, cap, &end);
+        continue;
+      }
       if (!x_items_may_share(&rw->f->x, fn, ta->a.item, a->a.item, &meet))
         continue;
       XAccess u = *a;
@@ -662,6 +681,19 @@ static void host_uses(Rw *rw, const XNode *n, const XAccess *a, XAccess **v, int
         u = end; /* p->v with p = &a[s]: which element's v, esched cannot name */
       }
       add_use(rw, v, len, cap, &u);
+      if (u.a.item == a->a.item && !u.indirect &&
+          x_item_derived_from(&rw->f->x, fn, a->a.item, ta->a.item)) {
+        /* Through a pointer made from the task's (end = a + 4; end[-1];
+         * p = &a[i]; *p) the host's may lie outside every range (end), or
+         * inside one filed under the task's: its data comes home whole. */
+        XAccess whole = *ta;
+        whole.whole = true;
+        whole.ninner = 0;
+        whole.kill = false;
+        whole.a.mode = a->a.mode;
+        whole.span_begin = a->span_begin, whole.span_end = a->span_end;
+        add_use(rw, v, len, cap, &whole);
+      }
     }
   }
 }
