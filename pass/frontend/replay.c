@@ -24,13 +24,14 @@
  * state a second run would see: stdio streams, POSIX descriptors, the
  * random number generators, the environment of the process. */
 static const char *const effect_functions[] = {
-    "printf", "fprintf", "vprintf", "vfprintf", "puts", "fputs", "putchar", "putc", "fputc",
-    "fwrite", "perror", "fflush", "scanf", "fscanf", "vscanf", "vfscanf", "getchar", "getc",
-    "fgetc", "fgets", "fread", "ungetc", "fopen", "freopen", "fclose", "fseek", "rewind",
-    "fsetpos", "remove", "rename", "tmpfile", "write", "read", "pwrite", "pread", "open",
-    "close", "send", "recv", "sendto", "recvfrom", "rand", "srand", "random", "srandom",
-    "drand48", "lrand48", "mrand48", "srand48", "exit", "_Exit", "quick_exit", "abort",
-    "system", "raise", "setenv", "putenv", "unsetenv"};
+    "printf",   "fprintf", "vprintf", "vfprintf",   "puts",    "fputs",   "putchar", "putc",
+    "fputc",    "fwrite",  "perror",  "fflush",     "scanf",   "fscanf",  "vscanf",  "vfscanf",
+    "getchar",  "getc",    "fgetc",   "fgets",      "fread",   "ungetc",  "fopen",   "freopen",
+    "fclose",   "fseek",   "rewind",  "fsetpos",    "remove",  "rename",  "tmpfile", "write",
+    "read",     "pwrite",  "pread",   "open",       "close",   "send",    "recv",    "sendto",
+    "recvfrom", "rand",    "srand",   "random",     "srandom", "drand48", "lrand48", "mrand48",
+    "srand48",  "exit",    "_Exit",   "quick_exit", "abort",   "system",  "raise",   "setenv",
+    "putenv",   "unsetenv"};
 
 static bool is_effect_function(const char *name) {
   for (size_t i = 0; i < sizeof effect_functions / sizeof *effect_functions; i++)
@@ -138,4 +139,50 @@ const char *replay_effect(Walker *w, CXCursor fn) {
     return NULL;
   bool open = false;
   return search_function(w, def, &open);
+}
+
+/* Whether c, an operator the file spells, changes a variable: an
+ * increment (++x, x--) or an assignment (x = y). Read from the text, since
+ * libclang 14 does not name operators; a macro's hides its operator. */
+static bool changes(const Walker *w, CXCursor c) {
+  size_t b, e, lb, le;
+  CXCursor lhs = tu_first_child(c);
+  if (!tu_extent(w->tu, c, &b, &e) || clang_Cursor_isNull(lhs) || !tu_extent(w->tu, lhs, &lb, &le))
+    return false;
+  const char *t = w->src->text;
+  size_t n = w->src->len;
+  if (clang_getCursorKind(c) == CXCursor_UnaryOperator) {
+    bool pre = b + 1 < n && (t[b] == '+' || t[b] == '-') && t[b + 1] == t[b];
+    bool post = e >= 2 && e <= n && (t[e - 1] == '+' || t[e - 1] == '-') && t[e - 2] == t[e - 1];
+    return pre || post;
+  }
+  while (le < n && strchr(" \t\r\n", t[le]))
+    le++;
+  return le + 1 < n && le < e && t[le] == '=' && t[le + 1] != '=';
+}
+
+static enum CXChildVisitResult visit_argument(CXCursor c, CXCursor parent, CXClientData data) {
+  Search *s = data;
+  enum CXCursorKind k = clang_getCursorKind(c);
+  if (k == CXCursor_CompoundAssignOperator ||
+      ((k == CXCursor_UnaryOperator || k == CXCursor_BinaryOperator) && changes(s->w, c))) {
+    s->found = walk_intern(s->w, "an argument that changes a variable");
+    if (!s->found)
+      s->w->nomem = true;
+    return CXChildVisit_Break;
+  }
+  if (visit(c, parent, data) == CXChildVisit_Break)
+    return CXChildVisit_Break;
+  return CXChildVisit_Recurse;
+}
+
+const char *replay_argument_effect(Walker *w, CXCursor call) {
+  Search s = {w, NULL, false};
+  int n = clang_Cursor_getNumArguments(call);
+  for (int i = 0; i < n && !s.found && !w->nomem; i++) {
+    CXCursor arg = clang_Cursor_getArgument(call, (unsigned)i);
+    if (visit_argument(arg, clang_getNullCursor(), &s) != CXChildVisit_Break)
+      clang_visitChildren(arg, visit_argument, &s);
+  }
+  return s.found;
 }

@@ -497,6 +497,8 @@ void task_attach(Walker *w, int ann, CXCursor c, size_t b, size_t e) {
   }
   loop_lifetimes(w, &w->x->nodes[n]);
   anchor_items(w, &w->x->nodes[n]);
+  if (is_call && !w->x->nodes[n].noreplay)
+    w->x->nodes[n].noreplay = replay_argument_effect(w, c);
 }
 
 /* Whether every inner dimension of a section is whole: A[lo:len][0:M]
