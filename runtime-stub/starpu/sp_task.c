@@ -118,6 +118,32 @@ static void run_here(EspTask *t, void *args, size_t size) {
   t->cpu(NULL, &d);
 }
 
+/* The range each access of one task is registered as, [hull[2i],
+ * hull[2i + 1]): its own, or the hull of those it overlaps, directly or
+ * through others (tiles of one column-major matrix, top[0:lda + 2] and
+ * bot = top + 2). One task's handles must not overlap: registering the
+ * second would replace the first under the task. Few accesses: a fixpoint
+ * over pairs. */
+static void task_hulls(const EspAccess *acc, int nacc, uintptr_t *hull) {
+  for (int i = 0; i < nacc; i++) {
+    hull[2 * i] = (uintptr_t)acc[i].ptr;
+    hull[2 * i + 1] = hull[2 * i] + (acc[i].bytes ? acc[i].bytes : 0);
+  }
+  for (bool grew = true; grew;) {
+    grew = false;
+    for (int i = 0; i < nacc; i++)
+      for (int j = 0; j < nacc; j++) {
+        uintptr_t *a = &hull[2 * i], *b = &hull[2 * j];
+        bool overlap = a[1] > a[0] && b[1] > b[0] && a[0] < b[1] && b[0] < a[1];
+        if (i == j || !overlap || (a[0] == b[0] && a[1] == b[1]))
+          continue;
+        a[0] = b[0] = a[0] < b[0] ? a[0] : b[0];
+        a[1] = b[1] = a[1] > b[1] ? a[1] : b[1];
+        grew = true;
+      }
+  }
+}
+
 void esp_submit(EspTask *t, const EspAccess *acc, int nacc, void *args, size_t size) {
   SpState *s = &sp_state;
   EspSlot *slots = args;
@@ -130,12 +156,20 @@ void esp_submit(EspTask *t, const EspAccess *acc, int nacc, void *args, size_t s
   }
   struct starpu_data_descr small[16],
       *descr = nacc <= 16 ? small : malloc(sizeof *descr * (size_t)nacc);
+  uintptr_t small_hull[32],
+      *hull = nacc <= 16 ? small_hull : malloc(sizeof *hull * 2 * (size_t)nacc);
+  if (!hull && descr != small)
+    free(descr), descr = NULL;
+  if (descr)
+    task_hulls(acc, nacc, hull);
   int n = 0;
   for (int i = 0; descr && i < nacc; i++) {
+    size_t bytes = hull[2 * i + 1] - hull[2 * i];
     starpu_data_handle_t h =
-        acc[i].bytes ? sp_data_handle(&s->reg, acc[i].ptr, acc[i].bytes, acc[i].owner) : NULL;
+        bytes ? sp_data_handle(&s->reg, (const void *)hull[2 * i], bytes, acc[i].owner) : NULL;
     if (!h)
       continue;
+    slots[i].base = (const void *)hull[2 * i];
     int b = 0;
     while (b < n && descr[b].handle != h)
       b++;
@@ -156,6 +190,8 @@ void esp_submit(EspTask *t, const EspAccess *acc, int nacc, void *args, size_t s
                                     size, STARPU_NAME, t->key, 0);
   if (descr != small)
     free(descr);
+  if (hull != small_hull)
+    free(hull);
   if (rc != 0) {
     sp_warn("StarPU refused task '%s' (%d); it runs in the calling thread", t->key, rc);
     sp_data_end(&s->reg);
