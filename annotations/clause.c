@@ -797,8 +797,17 @@ static void report_duplicate_items(Parser *p, const EsClause *c, int ci) {
         continue;
       for (int j = 0; j < (cj == ci ? i : d->nitems); j++)
         if (!strcmp(d->items[j].name, c->items[i].name)) {
-          error_at(p, (size_t)c->items[i].col - 1,
-                   "'%s' appears in more than one data clause (use inout)", c->items[i].name);
+          const char *name = c->items[i].name;
+          size_t at = (size_t)c->items[i].col - 1;
+          if (d->items[j].section || c->items[i].section)
+            error_at(p, at,
+                     "'%s' is named twice: esched moves one range of each data item; name one "
+                     "section that covers both (%s[lo:len]) with the stronger mode",
+                     name, name);
+          else if (cj == ci)
+            error_at(p, at, "'%s' appears twice in one data clause", name);
+          else
+            error_at(p, at, "'%s' appears in more than one data clause (use inout)", name);
           return;
         }
     }

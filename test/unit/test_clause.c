@@ -277,10 +277,15 @@ static void test_errors(void) {
   es_annotation_clear(&ok);
   expect_error("task in(p->)", 12, "expected a member name after '->'");
   expect_error("task in(s.1)", 11, "expected a member name after '.'");
-  expect_error("task in(p->v, p -> v)", 15,
-               "'p->v' appears in more than one data clause (use inout)");
+  expect_error("task in(p->v, p -> v)", 15, "'p->v' appears twice in one data clause");
   expect_error("task in(A) out(A)", 16, "'A' appears in more than one data clause (use inout)");
-  expect_error("task in(A, A)", 12, "'A' appears in more than one data clause (use inout)");
+  expect_error("task in(A, A)", 12, "'A' appears twice in one data clause");
+  expect_error("task in(A[0:n], A[2*n:n])", 17,
+               "'A' is named twice: esched moves one range of each data item; name one section "
+               "that covers both (A[lo:len]) with the stronger mode");
+  expect_error("task in(A[k*n:n]) inout(A[(k+1)*n:n])", 25,
+               "'A' is named twice: esched moves one range of each data item; name one section "
+               "that covers both (A[lo:len]) with the stronger mode");
   expect_error("task cpu(f)", 6, "'cpu' is the host: its variant is the task region itself");
   expect_error("task gpu(f) gpu(g)", 13, "second 'gpu' clause");
   expect_error("task gpu(f: metal)", 13, "unknown launcher kind 'metal' (cuda, opencl)");
