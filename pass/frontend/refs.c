@@ -427,6 +427,24 @@ static bool clause_global(Walker *w, CXCursor decl, const char *name) {
 /* A reference to a variable (ref, a DeclRefExpr), or to a member path
  * rooted at one (item and type given: host code reading m.rows touches
  * m.rows, not the data m.data points to). */
+/* The clause-named variable of file scope that file-scope pointer `name`
+ * (declared at decl) was made from in some function, or a null cursor. */
+static CXCursor global_origin(Walker *w, CXCursor decl, const char *name) {
+  if (clang_getCursorKind(clang_getCursorSemanticParent(decl)) != CXCursor_TranslationUnit)
+    return clang_getNullCursor();
+  for (int i = 0; i < w->x->naliases; i++) {
+    const XAlias *x = &w->x->aliases[i];
+    if (!x->base || strcmp(x->pointer, name) != 0)
+      continue;
+    char root[256];
+    snprintf(root, sizeof root, "%.*s", (int)strcspn(x->base, ".-["), x->base);
+    CXCursor base = walk_lookup(w, root);
+    if (clang_getCursorKind(base) == CXCursor_VarDecl && clause_global(w, base, root))
+      return base;
+  }
+  return clang_getNullCursor();
+}
+
 static void on_ref(Scan *s, CXCursor ref, const char *item, const TypeInfo *type) {
   CXCursor decl = clang_getCursorReferenced(ref);
   enum CXCursorKind k = clang_getCursorKind(decl);
@@ -435,9 +453,16 @@ static void on_ref(Scan *s, CXCursor ref, const char *item, const TypeInfo *type
       clang_Cursor_getStorageClass(decl) == CX_SC_Register)
     return;
   const DeclInfo *d = decl_info(s->w, decl);
-  if (!d || (d->main_file && d->declared >= s->begin && d->declared < s->end) ||
-      (s->sink >= 0 && !clause_global(s->w, decl, d->name)))
+  if (!d || (d->main_file && d->declared >= s->begin && d->declared < s->end))
     return;
+  if (s->sink >= 0 && !clause_global(s->w, decl, d->name)) {
+    /* In a summary, a file-scope pointer the program made from a
+     * clause-named one (g_focus = &g_parts[2]) reaches that one's data. */
+    decl = global_origin(s->w, decl, d->name);
+    if (clang_Cursor_isNull(decl) || !(d = decl_info(s->w, decl)))
+      return;
+    item = NULL;
+  }
   int what = 0;
   size_t at = s->nmarks ? tu_offset(clang_getCursorLocation(ref)) : 0;
   for (int i = 0; i < s->nmarks; i++)

@@ -1,0 +1,54 @@
+/* A world of cells reached two ways: by its name (world.cells) and
+ * through a pointer to it (w = &world), tasks on one and host code on the
+ * other; and a file-scope pointer into task data (g_focus = &g_parts[2])
+ * that a reporting function of the file reads. */
+#include <stdio.h>
+#include <stdlib.h>
+
+typedef struct {
+  int *cells;
+  int n;
+} world_t;
+
+static float *g_parts;
+static int g_n;
+static float *g_focus;
+
+static void fill(int *c, int n, int v) {
+  for (int i = 0; i < n; i++)
+    c[i] = v + i;
+}
+static void fill_gpu(int *c, int n, int v) { fill(c, n, v); }
+
+static void step(float *p, int n) {
+  for (int i = 0; i < n; i++)
+    p[i] += 1.0f;
+}
+static void step_gpu(float *p, int n) { step(p, n); }
+
+static void report(void) { printf("focus %.1f\n", *g_focus); }
+
+int main(int argc, char **argv) {
+  int frames = argc > 1 ? atoi(argv[1]) : 3;
+  world_t world = {calloc(4, sizeof(int)), 4};
+  world_t *w = &world;
+#pragma esched task name(fill) out(world.cells[0:world.n]) gpu(fill_gpu)
+  fill(world.cells, world.n, 7);
+  printf("cells %d\n", w->cells[1]);
+  for (int f = 0; f < frames; f++) {
+#pragma esched task name(refill) out(w->cells[0:w->n]) gpu(fill_gpu)
+    fill(w->cells, w->n, f);
+    printf("cells %d\n", world.cells[3]);
+  }
+  g_n = 4;
+  g_parts = calloc((size_t)g_n, sizeof(float));
+  g_focus = &g_parts[2];
+  for (int f = 0; f < frames; f++) {
+#pragma esched task name(step) inout(g_parts[0:g_n]) gpu(step_gpu)
+    step(g_parts, g_n);
+    report();
+  }
+  free(g_parts);
+  free(world.cells);
+  return 0;
+}
