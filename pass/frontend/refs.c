@@ -238,16 +238,13 @@ static bool untracked_pointer(CXCursor e) {
   static const char *const fresh[] = {"malloc", "calloc",  "realloc", "aligned_alloc",
                                       "strdup", "strndup", NULL};
   e = tu_strip(e);
-  enum CXCursorKind k = clang_getCursorKind(e);
   CXType t = clang_getCanonicalType(clang_getCursorType(e));
-  if (t.kind != CXType_Pointer)
+  if (clang_getCursorKind(e) != CXCursor_CallExpr || t.kind != CXType_Pointer)
     return false;
   /* A FILE *, a struct tm *: the system's objects are no program's data. */
   CXCursor pointee = clang_getTypeDeclaration(clang_getCanonicalType(clang_getPointeeType(t)));
   if (!clang_Cursor_isNull(pointee) &&
       clang_Location_isInSystemHeader(clang_getCursorLocation(pointee)))
-    return false;
-  if (k != CXCursor_CallExpr)
     return false;
   CXCursor fn = clang_getCursorReferenced(e);
   for (const char *const *f = fresh; *f; f++)
@@ -424,9 +421,6 @@ static bool clause_global(Walker *w, CXCursor decl, const char *name) {
          es_strmap_get(&w->wanted, name) >= 0;
 }
 
-/* A reference to a variable (ref, a DeclRefExpr), or to a member path
- * rooted at one (item and type given: host code reading m.rows touches
- * m.rows, not the data m.data points to). */
 /* The clause-named variable of file scope that file-scope pointer `name`
  * (declared at decl) was made from in some function, or a null cursor. */
 static CXCursor global_origin(Walker *w, CXCursor decl, const char *name) {
@@ -445,6 +439,9 @@ static CXCursor global_origin(Walker *w, CXCursor decl, const char *name) {
   return clang_getNullCursor();
 }
 
+/* A reference to a variable (ref, a DeclRefExpr), or to a member path
+ * rooted at one (item and type given: host code reading m.rows touches
+ * m.rows, not the data m.data points to). */
 static void on_ref(Scan *s, CXCursor ref, const char *item, const TypeInfo *type) {
   CXCursor decl = clang_getCursorReferenced(ref);
   enum CXCursorKind k = clang_getCursorKind(decl);

@@ -652,7 +652,11 @@ static bool same_kind(const XAccess *a, const XAccess *b) {
  * Code reaching data through pointers kept in memory (rows[i][j] with
  * float **rows; row[j] with row = rows[i]), or data tasks name below a
  * pointer into an array of structures (p->v with p = &a[s]), may reach
- * any task's: the region ends there. */
+ * any task's: the region ends there; and so may any host data of its type
+ * when a task's own pointer came from where esched cannot follow (a call,
+ * memory). A pointer the host made from a task's brings the task's data
+ * home whole; the same member through another root (w->cells, world.cells)
+ * is the same data. */
 static void host_uses(Rw *rw, const XNode *n, const XAccess *a, XAccess **v, int *len, int *cap) {
   const char *fn = rw->f->x.graphs[n->graph].function;
   XAccess end = *a; /* host_call: the region ends */
