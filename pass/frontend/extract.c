@@ -198,6 +198,14 @@ void x_settle_anchors(XUnit *u) {
   }
 }
 
+bool x_items_same_member(const char *a, const char *b) {
+  size_t ra = strcspn(a, ".-"), rb = strcspn(b, ".-");
+  if (!a[ra] || !b[rb] || (ra == rb && !strncmp(a, b, ra)))
+    return false;
+  a += ra + (a[ra] == '-' ? 2 : 1), b += rb + (b[rb] == '-' ? 2 : 1);
+  return !strcmp(a, b);
+}
+
 bool x_item_derived_from(const XUnit *u, const char *fn, const char *pointer, const char *base) {
   const char *at = pointer;
   for (int depth = 0; depth < 16; depth++) { /* a chain of aliases, bounded */

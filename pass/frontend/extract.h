@@ -209,6 +209,10 @@ bool x_item_loaded(const XUnit *u, const char *fn, const char *item);
  * a pointer assigned after the declaration made from it (src = dst in a
  * loop after half = src + n/2). */
 void x_settle_anchors(XUnit *u);
+/* Whether member paths a and b name the same members below different
+ * roots (w->cells and world.cells, p->q.v and s.q.v): through a pointer to
+ * the other's root, the same data. */
+bool x_items_same_member(const char *a, const char *b);
 /* Whether pointer is made, through aliases of function fn, from base (end
  * = a + 4: end from a). */
 bool x_item_derived_from(const XUnit *u, const char *fn, const char *pointer, const char *base);

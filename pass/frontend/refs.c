@@ -33,9 +33,10 @@ typedef struct Scan {
   int node;
   int sink; /* >= 0: a function's summary (w->callees), which gets the accesses */
   bool inferred, collect;
-  size_t begin, end; /* the scanned code */
-  bool declaration;  /* it is a declaration: what it declares outlives it */
-  size_t *loops;     /* ends of the loops around the current cursor */
+  size_t begin, end;    /* the scanned code */
+  CXCursor declaration; /* the declaration scanned, if it is one (else null):
+                           what it declares outlives it */
+  size_t *loops;        /* ends of the loops around the current cursor */
   int nloops, loops_cap;
   Mark *marks;
   int nmarks, marks_cap;
@@ -253,6 +254,30 @@ static bool untracked_pointer(CXCursor e) {
   return true;
 }
 
+typedef struct Declared {
+  size_t at;
+  bool found;
+} Declared;
+
+static enum CXChildVisitResult own_variable(CXCursor c, CXCursor parent, CXClientData data) {
+  (void)parent;
+  Declared *d = data;
+  d->found |=
+      clang_getCursorKind(c) == CXCursor_VarDecl && tu_offset(clang_getCursorLocation(c)) == d->at;
+  return d->found ? CXChildVisit_Break : CXChildVisit_Continue;
+}
+
+/* Whether declaration statement d (or a null cursor) itself declares the
+ * variable at offset at; one inside it (in a statement expression of its
+ * initializer: double m = ({ const double *p = b; p[3]; })) is the
+ * initializer's own. */
+static bool declared_by(CXCursor d, size_t at) {
+  Declared x = {at, false};
+  if (!clang_Cursor_isNull(d))
+    clang_visitChildren(d, own_variable, &x);
+  return x.found;
+}
+
 /* The pointer declared at `at` is made from root's address. A pointer the
  * host statement declares inside it and uses there (float *p = &a[i];
  * s += *p; in a loop's body, for (float *q = a; ...)) reaches root's data
@@ -260,7 +285,7 @@ static bool untracked_pointer(CXCursor e) {
  * writing too unless the pointer is to const. A declaration statement's
  * pointer outlives it: later uses reach root through the alias. */
 static void derived_here(Scan *s, CXCursor root, CXCursor from, size_t at) {
-  if (s->declaration || at < s->begin || at >= s->end) {
+  if (declared_by(s->declaration, at) || at < s->begin || at >= s->end) {
     mark(s, root, MARK_POINTER);
     return;
   }
@@ -386,9 +411,13 @@ static const DeclInfo *decl_info(Walker *w, CXCursor decl) {
   DeclInfo *d = &w->decls[w->ndecls];
   CXSourceLocation loc = clang_getCursorLocation(decl);
   char *name = tu_string(clang_getCursorSpelling(decl));
+  /* Where it is expanded: a variable a macro of the file declares
+   * (SWAP's temporary) is the statement's that uses the macro. */
+  CXFile file = NULL;
+  clang_getExpansionLocation(loc, &file, NULL, NULL, NULL);
   *d = (DeclInfo){
       decl, name ? walk_intern(w, name) : NULL, tu_offset(loc),
-      clang_Location_isFromMainFile(loc) != 0,
+      file && clang_File_isEqual(file, w->tu->file),
       refs_type_info(w, clang_getCursorType(decl), clang_getCursorKind(decl) == CXCursor_ParmDecl)};
   free(name);
   return d->name && d->type ? &w->decls[w->ndecls++] : NULL;
@@ -419,6 +448,16 @@ static void add_access(Scan *s, const XAccess *acc) {
 static bool clause_global(Walker *w, CXCursor decl, const char *name) {
   return clang_getCursorKind(clang_getCursorSemanticParent(decl)) == CXCursor_TranslationUnit &&
          es_strmap_get(&w->wanted, name) >= 0;
+}
+
+/* Whether some task so far names the member path `item` names, below
+ * another root (x_items_same_member). */
+static bool task_member(const Walker *w, const char *item) {
+  for (int i = 0; i < w->x->nnodes; i++)
+    for (int k = 0; w->x->nodes[i].kind == X_TASK && k < w->x->nodes[i].nacc; k++)
+      if (x_items_same_member(w->x->nodes[i].acc[k].a.item, item))
+        return true;
+  return false;
 }
 
 /* The clause-named variable of file scope that file-scope pointer `name`
@@ -454,11 +493,15 @@ static void on_ref(Scan *s, CXCursor ref, const char *item, const TypeInfo *type
     return;
   if (s->sink >= 0 && !clause_global(s->w, decl, d->name)) {
     /* In a summary, a file-scope pointer the program made from a
-     * clause-named one (g_focus = &g_parts[2]) reaches that one's data. */
-    decl = global_origin(s->w, decl, d->name);
-    if (clang_Cursor_isNull(decl) || !(d = decl_info(s->w, decl)))
-      return;
-    item = NULL;
+     * clause-named one (g_focus = &g_parts[2]) reaches that one's data;
+     * a file-scope structure's member that tasks name through a pointer
+     * (g_world.cells, tasks on w->cells with w = &g_world) is theirs. */
+    if (!item || !task_member(s->w, item)) {
+      decl = global_origin(s->w, decl, d->name);
+      if (clang_Cursor_isNull(decl) || !(d = decl_info(s->w, decl)))
+        return;
+      item = NULL;
+    }
   }
   int what = 0;
   size_t at = s->nmarks ? tu_offset(clang_getCursorLocation(ref)) : 0;
@@ -585,8 +628,8 @@ static enum CXChildVisitResult scan_visitor(CXCursor c, CXCursor parent, CXClien
 
 static void scan(Walker *w, CXCursor c, size_t b, size_t e, int n, int sink, bool inferred,
                  bool collect) {
-  Scan s = {w,    n, sink, inferred, collect, b, e, clang_getCursorKind(c) == CXCursor_DeclStmt,
-            NULL, 0, 0,    NULL,     0,       0};
+  CXCursor declaration = clang_getCursorKind(c) == CXCursor_DeclStmt ? c : clang_getNullCursor();
+  Scan s = {w, n, sink, inferred, collect, b, e, declaration, NULL, 0, 0, NULL, 0, 0};
   scan_visitor(c, clang_getNullCursor(), &s); /* clang_visitChildren skips c itself */
   clang_visitChildren(c, scan_visitor, &s);
   free(s.loops);
@@ -599,13 +642,19 @@ void refs_scan(Walker *w, CXCursor c, size_t begin, size_t end, int n, bool infe
 
 void refs_calls(Walker *w, CXCursor c) { scan(w, c, 0, 0, -1, -1, false, false); }
 
-/* Whether some clause names a variable of file scope declared so far: if
- * none does, no function's summary can hold anything, and the bodies of a
- * file of plain kernels are not walked. */
+/* Whether some clause names a variable of file scope declared so far, or
+ * a member through a pointer (w->cells, which may be a file-scope
+ * structure's): if none does, no function's summary can hold anything, and
+ * the bodies of a file of plain kernels are not walked. */
 static bool clause_variables(Walker *w) {
   for (; w->nglobals_seen < w->nglobals; w->nglobals_seen++)
     if (clang_getCursorKind(w->global_decls[w->nglobals_seen]) == CXCursor_VarDecl)
       w->clause_variables = true;
+  for (; !w->clause_variables && w->nodes_seen < w->x->nnodes; w->nodes_seen++) {
+    const XNode *n = &w->x->nodes[w->nodes_seen];
+    for (int k = 0; n->kind == X_TASK && k < n->nacc; k++)
+      w->clause_variables |= strstr(n->acc[k].a.item, "->") != NULL;
+  }
   return w->clause_variables;
 }
 

@@ -10,6 +10,7 @@
  * and attached to S. Functions without candidates only get a light walk
  * that records their calls for the call graph.
  */
+#include <ctype.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -192,10 +193,34 @@ static size_t line_start(const char *t, size_t at) {
   return at;
 }
 
+/* Whether [b, e) of text t is a macro's use alone on its line, NAME or
+ * NAME(...): within a function only a macro that writes a _Pragma (or an
+ * attribute) for the statement after it is written so (OMP_FOR, with
+ * #define OMP_FOR _Pragma("omp parallel for")). */
+static bool macro_line(const char *t, size_t b, size_t e) {
+  while (e > b && (blank(t[e - 1]) || t[e - 1] == '\n'))
+    e--;
+  size_t k = b;
+  if (k >= e || !(isalpha((unsigned char)t[k]) || t[k] == '_'))
+    return false;
+  while (k < e && (isalnum((unsigned char)t[k]) || t[k] == '_'))
+    k++;
+  while (k < e && blank(t[k]))
+    k++;
+  if (k == e)
+    return true;
+  if (t[k] != '(' || t[e - 1] != ')')
+    return false;
+  for (; k < e; k++)
+    if (t[k] == ';' || t[k] == '{' || t[k] == '}')
+      return false;
+  return true;
+}
+
 /* The first of the #pragma lines right before a statement starting at b
- * (#pragma omp parallel for, #pragma GCC unroll 4): they belong to the
- * statement, so what goes before it goes before them. b when there are
- * none. */
+ * (#pragma omp parallel for, #pragma GCC unroll 4), or of the macros that
+ * write one: they belong to the statement, so what goes before it goes
+ * before them. b when there are none. */
 static size_t pragmas_before(const Walker *w, size_t b) {
   const char *t = w->src->text;
   size_t at = b;
@@ -211,7 +236,8 @@ static size_t pragmas_before(const Walker *w, size_t b) {
       prev = line_start(t, prev - 1);
     while (prev < line && blank(t[prev]))
       prev++;
-    if (strncmp(t + prev, "#pragma", 7) || !strncmp(t + prev, "#pragma esched", 14))
+    bool pragma = !strncmp(t + prev, "#pragma", 7) && strncmp(t + prev, "#pragma esched", 14);
+    if (!pragma && !macro_line(t, prev, line))
       return at;
     at = prev;
   }

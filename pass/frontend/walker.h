@@ -148,6 +148,7 @@ typedef struct Walker {
   int ncallees, callees_cap;
   int summary_depth;     /* summaries being scanned, one inside the other */
   int nglobals_seen;     /* global_decls looked at for clause_variables */
+  int nodes_seen;        /* nodes looked at for clause_variables */
   bool clause_variables; /* one of them is a variable */
 
   /* replay.c: function USR -> verdict, and the effects found. */

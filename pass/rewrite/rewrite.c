@@ -621,16 +621,6 @@ static void add_use(Rw *rw, XAccess **v, int *len, int *cap, const XAccess *u) {
     (*v)[(*len)++] = *u;
 }
 
-/* Whether member paths a and b name the same members below different
- * roots (w->cells and world.cells, p->q.v and s.q.v). */
-static bool same_member(const char *a, const char *b) {
-  size_t ra = strcspn(a, ".-"), rb = strcspn(b, ".-");
-  if (!a[ra] || !b[rb] || (ra == rb && !strncmp(a, b, ra)))
-    return false;
-  a += ra + (a[ra] == '-' ? 2 : 1), b += rb + (b[rb] == '-' ? 2 : 1);
-  return !strcmp(a, b);
-}
-
 /* Whether data of accesses a and b may be the same objects: the same
  * element type, or bytes (char) or void on either side. */
 static bool same_kind(const XAccess *a, const XAccess *b) {
@@ -679,7 +669,7 @@ static void host_uses(Rw *rw, const XNode *n, const XAccess *a, XAccess **v, int
         continue;
       }
       if (!x_items_may_share(&rw->f->x, fn, ta->a.item, a->a.item, &meet)) {
-        if (a->pointer && same_member(ta->a.item, a->a.item)) {
+        if (a->pointer && x_items_same_member(ta->a.item, a->a.item)) {
           /* w->cells with w = &world, tasks on world.cells (or the other
            * way): the same member through another name is the same pointer
            * value, which the runtime files the task's range under. */
