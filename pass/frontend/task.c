@@ -341,6 +341,32 @@ static void members_in_arguments(Walker *w, int n, CXCursor call) {
   }
 }
 
+/* What a { ... } task with data clauses touches that they do not name (a
+ * scalar an earlier task wrote on a device): inferred, as a block without
+ * clauses has all its data, so that it comes home before the block runs
+ * there. Scanned into a scratch node, the last, dropped after. */
+static void unnamed_data(Walker *w, int n, CXCursor c, size_t b, size_t e) {
+  int tmp = x_node_add(w->x, X_HOST, w->graph);
+  if (tmp < 0) {
+    w->nomem = true;
+    return;
+  }
+  refs_scan(w, c, b, e, tmp, true);
+  XNode *scratch = &w->x->nodes[tmp];
+  for (int k = 0; k < scratch->nacc; k++) {
+    const XNode *node = &w->x->nodes[n];
+    bool named = false;
+    for (int j = 0; j < node->nacc && !named; j++)
+      named = x_items_related(node->acc[j].a.item, scratch->acc[k].a.item);
+    if (!named && x_node_access(w->x, n, &scratch->acc[k]))
+      w->nomem = true;
+  }
+  free(scratch->acc);
+  w->x->nnodes--;
+  if (w->nodes_seen > w->x->nnodes) /* the next node takes its place */
+    w->nodes_seen = w->x->nnodes;
+}
+
 /* Annotations inside a block task: regions do not nest. */
 static void check_nesting(Walker *w, size_t b, size_t e) {
   walk_confirm(w, b, e);
@@ -489,7 +515,7 @@ void task_attach(Walker *w, int ann, CXCursor c, size_t b, size_t e) {
   if (is_block) {
     check_nesting(w, b, e);
     if (has_data_clauses(a))
-      refs_calls(w, c);
+      unnamed_data(w, n, c, b, e);
     else
       refs_scan(w, c, b, e, n, true);
   } else {

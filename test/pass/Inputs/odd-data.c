@@ -1,7 +1,8 @@
 /* Task data of less common kinds, read by host code after the task: a
  * flexible array member, an array declared `extern T x[];` before its
  * definition, a register variable a { ... } task writes, and a scalar a
- * task writes on a device that a { ... } task then reads. */
+ * task writes on a device that a { ... } task then reads, without clauses
+ * and with clauses that do not name it. */
 #include <stdio.h>
 #include <stdlib.h>
 
@@ -60,6 +61,15 @@ int main(void) {
       w[i] = tab[i] + r;
   }
   printf("%g %g\n", r, w[0]);
+  double r2 = 0, w2[3];
+#pragma esched task name(norm2) in(tab[0:3]) out(r2) gpu(norm2_gpu)
+  norm2(tab, 3, &r2);
+#pragma esched task in(tab[0:3]) out(w2[0:3])
+  {
+    for (int i = 0; i < 3; i++)
+      w2[i] = tab[i] * r2;
+  }
+  printf("%g %g\n", r2, w2[2]);
   free(v);
   return 0;
 }
