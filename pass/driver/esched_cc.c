@@ -514,6 +514,11 @@ static int build(Build *b) {
       argv_push(&b->flags, c->argv[k]);
       if (cc_takes_value(c->argv[k]) && k + 1 < c->argc)
         argv_push(&b->flags, c->argv[k + 1]);
+    } else if (!strcmp(c->argv[k], "-fopenmp")) {
+      /* The compiler defines _OPENMP (GCC 12: 201511), and code under
+       * #ifdef _OPENMP is what it compiles; esched parses that code
+       * without OpenMP itself, whose directives it leaves to the compiler. */
+      argv_push(&b->flags, "-D_OPENMP=201511");
     }
   argv_push(&b->cc, b->o->compiler);
   for (int k = c->first; k < c->argc; k++) {

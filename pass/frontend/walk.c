@@ -205,6 +205,10 @@ static bool macro_line(const char *t, size_t b, size_t e) {
     return false;
   while (k < e && (isalnum((unsigned char)t[k]) || t[k] == '_'))
     k++;
+  static const char *const keywords[] = {"if", "for", "while", "switch", "else", "do", NULL};
+  for (const char *const *kw = keywords; *kw; kw++) /* if (c) owns the statement */
+    if (k - b == strlen(*kw) && !strncmp(t + b, *kw, k - b))
+      return false;
   while (k < e && blank(t[k]))
     k++;
   if (k == e)
@@ -309,8 +313,8 @@ static void walk_loop(Walker *w, CXCursor c, size_t b, size_t e) {
   if (blk >= 0)
     push_block(w, blk);
   int scope = w->nscope;
-  if (w->loop_depth == 0)
-    w->loop_begin = b, w->loop_end = source_after_semicolon(w->src, e);
+  if (w->loop_depth == 0) /* its #pragma omp parallel for lines are the loop's */
+    w->loop_begin = pragmas_before(w, b), w->loop_end = source_after_semicolon(w->src, e);
   w->loop_depth++;
   walk_children(w, c, b, e);
   w->loop_depth--;
