@@ -185,9 +185,13 @@ void esrt_host_whole(const void *ptr, int mode) {
   RtState *s = rt_state_locked();
   if (!s)
     return;
-  /* Tasks still pending may create the tracked ranges: run them first. */
+  /* Tasks still pending may create the tracked ranges: run them first, or
+   * wait for the batch another thread runs (OpenMP threads all reaching a
+   * wait): until it is done, its ranges may not be tracked yet. */
   if (s->pending.len)
     rt_flush_locked(s);
+  while (s->flushing)
+    pthread_cond_wait(&s->cond, &s->lock);
   uintptr_t lo, hi;
   bool tracked = rt_registry_span(&s->reg, (uintptr_t)ptr, &lo, &hi);
   rt_state_unlock(s);
