@@ -344,8 +344,62 @@ static bool rebind(Scan *s, CXCursor lhs, CXCursor rhs) {
 }
 
 /* T *q = p, T *q = &p[k]: a copy of p's address, not an access to its data. */
+typedef struct Fields {
+  CXCursor v[64];
+  int n;
+} Fields;
+
+static enum CXVisitorResult field(CXCursor c, CXClientData data) {
+  Fields *f = data;
+  if (f->n < 64)
+    f->v[f->n++] = c;
+  return CXVisit_Continue;
+}
+
+typedef struct Inits {
+  Scan *s;
+  const char *var;
+  const Fields *fields;
+  int at;       /* the next field */
+  size_t where; /* the variable's declaration */
+} Inits;
+
+static enum CXChildVisitResult member_init(CXCursor c, CXCursor parent, CXClientData data) {
+  (void)parent;
+  Inits *in = data;
+  if (in->at >= in->fields->n)
+    return CXChildVisit_Break;
+  CXCursor f = in->fields->v[in->at++];
+  if (clang_getCanonicalType(clang_getCursorType(f)).kind == CXType_Pointer) {
+    char *member = tu_string(clang_getCursorSpelling(f));
+    char path[256];
+    snprintf(path, sizeof path, "%s.%s", in->var, member ? member : "");
+    derive(in->s, walk_intern(in->s->w, path), c, in->where, true);
+    free(member);
+  }
+  return CXChildVisit_Continue;
+}
+
+/* world_t world = {storage, 4}: world.cells is made from storage. The
+ * initializers in the fields' order (one designated out of order joins
+ * names that do not share: waits that are not needed, none missed). */
+static void member_inits(Scan *s, CXCursor c, CXCursor init) {
+  if (clang_getCursorKind(init) != CXCursor_InitListExpr)
+    return;
+  Fields fields = {.n = 0};
+  clang_Type_visitFields(clang_getCanonicalType(clang_getCursorType(c)), field, &fields);
+  char *name = tu_string(clang_getCursorSpelling(c));
+  Inits in = {s, name, &fields, 0, tu_offset(clang_getCursorLocation(c))};
+  if (name)
+    clang_visitChildren(init, member_init, &in);
+  free(name);
+}
+
 static void on_var(Scan *s, CXCursor c) {
-  if (clang_getCanonicalType(clang_getCursorType(c)).kind != CXType_Pointer)
+  CXType t = clang_getCanonicalType(clang_getCursorType(c));
+  if (t.kind == CXType_Record && !s->inferred)
+    member_inits(s, c, tu_last_child(c));
+  if (t.kind != CXType_Pointer)
     return;
   CXCursor init = tu_last_child(c);
   char *name = tu_string(clang_getCursorSpelling(c));

@@ -1,7 +1,8 @@
 /* A world of cells reached two ways: by its name (world.cells) and
  * through a pointer to it (w = &world), tasks on one and host code on the
- * other; and a file-scope pointer into task data (g_focus = &g_parts[2])
- * that a reporting function of the file reads. */
+ * other; a structure whose initializer points its member at an array the
+ * host reads by name; and a file-scope pointer into task data (g_focus =
+ * &g_parts[2]) that a reporting function of the file reads. */
 #include <stdio.h>
 #include <stdlib.h>
 
@@ -39,6 +40,13 @@ int main(int argc, char **argv) {
 #pragma esched task name(refill) out(w->cells[0:w->n]) gpu(fill_gpu)
     fill(w->cells, w->n, f);
     printf("cells %d\n", world.cells[3]);
+  }
+  int storage[4] = {0};
+  world_t made = {storage, 4};
+  for (int f = 1; f <= frames; f++) {
+#pragma esched task name(made) out(made.cells[0:made.n]) gpu(fill_gpu)
+    fill(made.cells, made.n, 10 * f);
+    printf("storage %d\n", storage[2]);
   }
   g_n = 4;
   g_parts = calloc((size_t)g_n, sizeof(float));
