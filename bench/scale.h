@@ -24,6 +24,7 @@ typedef struct ScaleRow {
   double peak_mib;        /* peak resident memory of the whole child */
   double algo_mib;        /* how much the algorithm raised that peak */
   double value;           /* what the algorithm found (energy, makespan) */
+  double also_s;          /* a second figure of the same runs (bench_timed: with checks) */
   int edges;
   int ok;
 } ScaleRow;
@@ -51,7 +52,7 @@ static inline double scale_median3(double a, double b, double c) {
 typedef void (*ScaleMeasure)(int n, void *arg, ScaleRow *row);
 
 static inline ScaleRow scale_in_child(ScaleMeasure measure, int n, void *arg) {
-  ScaleRow row = {NAN, NAN, NAN, NAN, NAN, NAN, 0, 0};
+  ScaleRow row = {NAN, NAN, NAN, NAN, NAN, NAN, NAN, 0, 0};
   int fds[2];
   if (pipe(fds))
     return row;

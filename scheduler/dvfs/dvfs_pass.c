@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "scheduler/base/prefetch.h"
 #include "scheduler/model/solution.h"
 
 int es_dvfs_state_init(EsDvfsState *st, const EsProblem *p, const EsSolution *s, EsError *err) {
@@ -163,12 +164,56 @@ static CopyRef *copies_sorted(const EsSolution *s, bool by_start) {
   return r;
 }
 
+/* A step reads its task's copy, row of times and arcs, its successors'
+ * copies and arcs, and their predecessors' copies: in finish order, which
+ * is random in memory. Asked for ahead in stages (each once what it points
+ * at is in the cache), the misses overlap (prefetch.h). Returns order[i]. */
+enum { AHEAD_COPY = 24, AHEAD_ARCS = 12, AHEAD_SUCCS = 6, AHEAD_SIBLINGS = 3 };
+
+#define ASK_COPY(s, v)                                                                             \
+  (ES_PREFETCH(&(s)->label[v]), ES_PREFETCH(&(s)->start[v]), ES_PREFETCH(&(s)->finish[v]))
+
+static const CopyRef *step_at(const EsProblem *p, const EsDvfsState *st, const EsSolution *s,
+                              const CopyRef *order, int i, int n) {
+  const EsDag *d = &st->dag;
+  if (i + AHEAD_COPY < n) {
+    int v = order[i + AHEAD_COPY].task;
+    ASK_COPY(s, v);
+    ES_PREFETCH(&d->succ_first[v]);
+  }
+  if (i + AHEAD_ARCS < n) {
+    int v = order[i + AHEAD_ARCS].task;
+    ES_PREFETCH(&d->succ[d->succ_first[v]]);
+    ES_PREFETCH(&p->value[ES_OBJ_TIME][(long)v * p->nlabels + s->label[v]]);
+  }
+  if (i + AHEAD_SUCCS < n) {
+    int v = order[i + AHEAD_SUCCS].task;
+    for (int k = d->succ_first[v]; k < d->succ_first[v + 1]; k++) {
+      int c = d->succ[k].task;
+      ASK_COPY(s, c);
+      ES_PREFETCH(&d->pred_first[c]);
+    }
+  }
+  if (i + AHEAD_SIBLINGS < n) {
+    int v = order[i + AHEAD_SIBLINGS].task;
+    for (int k = d->succ_first[v]; k < d->succ_first[v + 1]; k++)
+      for (int c = d->succ[k].task, j = d->pred_first[c]; j < d->pred_first[c + 1]; j++) {
+        ASK_COPY(s, d->pred[j].task);
+        if (d->pred[j].item >= 0)
+          ES_PREFETCH(&p->item_weight[ES_OBJ_TIME][d->pred[j].item]);
+      }
+  }
+  return &order[i];
+}
+
 int es_dvfs_sweep(const EsProblem *p, EsDvfsState *st, EsSolution *s, bool by_start,
                   EsDvfsStep step, double horizon) {
   CopyRef *order = copies_sorted(s, by_start);
   int rc = order ? ES_OK : ES_ENOMEM;
-  for (int i = 0; !rc && i < s->ntasks + s->ndups; i++)
-    rc = step(p, st, s, order[i].task, order[i].copy, horizon);
+  for (int i = 0, n = s->ntasks + s->ndups; !rc && i < n; i++) {
+    const CopyRef *c = step_at(p, st, s, order, i, n);
+    rc = step(p, st, s, c->task, c->copy, horizon);
+  }
   free(order);
   return rc;
 }

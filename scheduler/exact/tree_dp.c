@@ -53,6 +53,7 @@
 #include <string.h>
 
 #include "scheduler/base/bigbuf.h"
+#include "scheduler/base/prefetch.h"
 #include "scheduler/exact/exact.h"
 #include "scheduler/model/solution.h"
 
@@ -273,16 +274,8 @@ static Walk walk_of(const Rooted *r) {
 static inline int task_at(Walk w, int i) { return w.order ? w.order[i] : w.start + w.stride * i; }
 
 /* The parent's entries are the passes' only random accesses; asking for
- * them a few tasks ahead overlaps the cache misses. The builtin stays in the
- * loops themselves: GCC judged a function that only prefetches free of
- * effects and deleted its calls, prefetches and all. */
+ * them a few tasks ahead overlaps the cache misses (prefetch.h). */
 enum { PREFETCH_DISTANCE = 16 };
-
-#if defined(__GNUC__)
-#define PREFETCH(addr, rw) __builtin_prefetch(addr, rw)
-#else
-#define PREFETCH(addr, rw) ((void)(addr))
-#endif
 
 /* The parent of the task at step i, or -1 (also outside the order). */
 static inline int parent_at(const Up *up, Walk w, int n, int i) {
@@ -321,7 +314,7 @@ static int forward(const EsProblem *p, Rooted *r, int *restrict label, EsError *
     int v = task_at(walk, i), parent = up[v].parent;
     int ahead = parent_at(up, walk, n, i + PREFETCH_DISTANCE);
     if (ahead >= 0)
-      PREFETCH(&acc[(long)ahead * nd], 1);
+      ES_PREFETCH_WRITE(&acc[(long)ahead * nd]);
     for (int d = 0; d < nd; d++) {
       double b = INFINITY, a = acc[(long)v * nd + d];
       int bl = dev_first[d];
@@ -375,7 +368,7 @@ static int forward_two(const EsProblem *p, Rooted *r, int *restrict label, EsErr
     int v = task_at(walk, i), parent = up[v].parent;
     int ahead = parent_at(up, walk, n, i + PREFETCH_DISTANCE);
     if (ahead >= 0)
-      PREFETCH(&acc[2L * ahead], 1);
+      ES_PREFETCH_WRITE(&acc[2L * ahead]);
     const double *c = cost + (long)v * nl;
     double a0 = acc[2L * v], a1 = acc[2L * v + 1];
     acc[2L * v] = acc[2L * v + 1] = 0;
@@ -432,7 +425,7 @@ static void backward(const EsProblem *p, const Rooted *r, int *restrict label) {
     int v = task_at(walk, i), parent = up[v].parent;
     int ahead = parent_at(up, walk, n, i - PREFETCH_DISTANCE);
     if (ahead >= 0)
-      PREFETCH(&device[ahead], 0);
+      ES_PREFETCH(&device[ahead]);
     if (parent >= 0)
       label[v] = choice[(long)v * nd + device[parent]];
     device[v] = (uint16_t)label_device[label[v]];

@@ -112,6 +112,7 @@ static void mean_costs(const EsProblem *p, EsDag *d) {
     int cnt = 0;
     for (int dev = 0; dev < p->ndevices; dev++) {
       double t = es_timed_task_time(p, v, d->top_label[dev]);
+      d->serial_time[dev] += t;
       if (isinf(t))
         continue;
       sum += t, cnt++;
@@ -178,7 +179,7 @@ static bool shared_fits(const EsDagShared *s, const EsProblem *p) {
 static void free_arrays(EsDag *d) {
   free(d->pred_first), free(d->succ_first), free(d->pred), free(d->succ);
   free(d->topo), free(d->top_label), free(d->mean_time), free(d->min_time);
-  free(d->item_mean_comm);
+  free(d->item_mean_comm), free(d->serial_time);
 }
 
 static void shared_release(void *data) {
@@ -196,8 +197,10 @@ static int build(const EsProblem *p, EsDag *d) {
   d->top_label = malloc(((size_t)p->ndevices + 1) * sizeof(int));
   d->mean_time = malloc(((size_t)d->n + 1) * sizeof(double));
   d->min_time = malloc(((size_t)d->n + 1) * sizeof(double));
+  d->serial_time = calloc((size_t)p->ndevices + 1, sizeof(double));
   d->item_mean_comm = malloc(((size_t)p->nitems + 1) * sizeof(double));
-  if (!d->topo || !d->top_label || !d->mean_time || !d->min_time || !d->item_mean_comm ||
+  if (!d->topo || !d->top_label || !d->mean_time || !d->min_time || !d->serial_time ||
+      !d->item_mean_comm ||
       build_arcs(p, d))
     return ES_ENOMEM;
   for (int dev = 0; dev < p->ndevices; dev++)
@@ -396,9 +399,9 @@ int es_dag_fastest_device(const EsProblem *p, const EsDag *d, const bool *subset
   int best = -1;
   *time = INFINITY;
   for (int dev = 0; dev < p->ndevices; dev++) {
-    double sum = 0;
-    for (int v = 0; v < d->n; v++)
-      if (!subset || subset[v])
+    double sum = subset ? 0 : d->serial_time[dev];
+    for (int v = 0; subset && v < d->n; v++)
+      if (subset[v])
         sum += es_timed_task_time(p, v, d->top_label[dev]);
     if (sum < *time)
       *time = sum, best = dev;

@@ -27,6 +27,7 @@ typedef struct EsDag {
   int *top_label;         /* [ndevices] label of (device, level 0) */
   double *mean_time;      /* [n] mean time at level 0 over allowed devices */
   double *min_time;       /* [n] fastest time at level 0 */
+  double *serial_time;    /* [ndevices] every task's time at level 0, summed in index order */
   double *item_mean_comm; /* [nitems] mean transfer time over device pairs */
   EsDagShared *shared;    /* the counted arrays */
 } EsDag;

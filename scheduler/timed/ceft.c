@@ -104,18 +104,21 @@ static int generate_ccps(const EsDag *d, Ccps *c) {
  * cannot run one of them. A trial only records the tasks in the solution:
  * each task is a successor of the one before on the same processor, so it
  * is ready only after that one's finish, and a gap search from there finds
- * the same gap whether or not the earlier slots were taken. */
-static int place_on(EsListSched *ls, const int *t, int len, int dev, bool trial, double *finish) {
+ * the same gap whether or not the earlier slots were taken. The cache is
+ * asked for t[0..ahead) ahead of use (es_ls_next). */
+static int place_on(EsListSched *ls, const int *t, int len, int ahead, int dev, bool trial,
+                    double *finish) {
   for (int i = 0; i < len; i++) {
-    double w = es_timed_task_time(ls->p, t[i], ls->dag->top_label[dev]);
+    int v = es_ls_next(ls, t, i, ahead);
+    double w = es_timed_task_time(ls->p, v, ls->dag->top_label[dev]);
     if (isinf(w))
       return ES_EINFEAS;
-    double start = es_ls_start(ls, t[i], dev, w, true);
+    double start = es_ls_start(ls, v, dev, w, true);
     if (trial)
-      es_ls_record(ls, t[i], dev, start);
-    else if (es_ls_place(ls, t[i], dev, start))
+      es_ls_record(ls, v, dev, start);
+    else if (es_ls_place(ls, v, dev, start))
       return ES_ENOMEM;
-    *finish = ls->sol->finish[t[i]];
+    *finish = ls->sol->finish[v];
   }
   return ES_OK;
 }
@@ -123,24 +126,29 @@ static int place_on(EsListSched *ls, const int *t, int len, int dev, bool trial,
 /* A CCP that no processor runs entirely: task by task, by EFT. */
 static int place_by_eft(EsListSched *ls, const int *t, int len) {
   for (int i = 0; i < len; i++) {
+    int v = es_ls_next(ls, t, i, len);
     double start;
-    int dev = es_ls_best_device(ls, t[i], true, &start);
+    int dev = es_ls_best_device(ls, v, true, &start);
     if (dev < 0)
       return ES_EINFEAS;
-    if (es_ls_place(ls, t[i], dev, start))
+    if (es_ls_place(ls, v, dev, start))
       return ES_ENOMEM;
   }
   return ES_OK;
 }
 
-/* Step 2 for one CCP: the processor of earliest finish of its last task. */
-static int schedule_ccp(EsListSched *ls, const int *t, int len) {
+/* Step 2 for one CCP: the processor of earliest finish of its last task.
+ * t[0..rest) are the tasks left in the order: the first trial asks the
+ * cache for the next CCPs' first tasks too (they would miss it: at 10^5
+ * tasks ceft 1.29 -> 1.22 us per task), the others stay within the CCP,
+ * whose tasks the first brought in. */
+static int schedule_ccp(EsListSched *ls, const int *t, int len, int rest) {
   int best = -1;
   double best_finish = INFINITY, f = 0;
   for (int dev = 0; dev < ls->p->ndevices; dev++)
-    if (place_on(ls, t, len, dev, true, &f) == ES_OK && f < best_finish)
+    if (place_on(ls, t, len, dev == 0 ? rest : len, dev, true, &f) == ES_OK && f < best_finish)
       best_finish = f, best = dev;
-  return best >= 0 ? place_on(ls, t, len, best, false, &f) : place_by_eft(ls, t, len);
+  return best >= 0 ? place_on(ls, t, len, len, best, false, &f) : place_by_eft(ls, t, len);
 }
 
 static int ceft_steps(EsListSched *ls, void *arg) {
@@ -148,7 +156,8 @@ static int ceft_steps(EsListSched *ls, void *arg) {
   Ccps c = {0};
   int rc = generate_ccps(ls->dag, &c);
   for (int k = 0; !rc && k < c.nccp; k++)
-    rc = schedule_ccp(ls, c.task + c.first[k], c.first[k + 1] - c.first[k]);
+    rc = schedule_ccp(ls, c.task + c.first[k], c.first[k + 1] - c.first[k],
+                      c.first[c.nccp] - c.first[k]);
   free(c.task), free(c.first);
   return rc;
 }

@@ -13,8 +13,8 @@
 #include "scheduler/timed/list_sched.h"
 
 static int schedule(EsListSched *ls, const int *order, const bool *on_cp, int cpp) {
-  for (int i = 0; i < ls->p->ntasks; i++) {
-    int v = order[i], dev = cpp;
+  for (int i = 0, n = ls->p->ntasks; i < n; i++) {
+    int v = es_ls_next(ls, order, i, n), dev = cpp;
     double start, w = cpp >= 0 ? es_timed_task_time(ls->p, v, ls->dag->top_label[cpp]) : INFINITY;
     if (on_cp[v] && !isinf(w))
       start = es_ls_start(ls, v, cpp, w, true);

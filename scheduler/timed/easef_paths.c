@@ -63,11 +63,12 @@
  * tasks). */
 enum { SWEEP_SHARE = 16 };
 
-/* An arc by positions: the task at the other end and the mean transfer. */
-typedef struct Arc {
-  double comm;
-  int at;
-} Arc;
+/* Arcs by positions: the task at the other end and the mean transfer, in
+ * two arrays (a sweep streams through both: 12 bytes an arc, not 16). */
+typedef struct Arcs {
+  double *comm;
+  int *at;
+} Arcs;
 
 /* A heap entry: a task's upward rank, its index (es_rank_cmp breaks ties
  * by it) and its position; best first. */
@@ -83,7 +84,7 @@ typedef struct Ranks {
   int n;
   const int *task;              /* position -> task (the DAG's topological order) */
   int *succ_first, *pred_first; /* [n + 1] */
-  Arc *succ, *pred;             /* in the DAG's order */
+  Arcs succ, pred;              /* in the DAG's order */
   double *time;                 /* mean time */
   double *up;                   /* upward rank, or a bound of it; -inf once gone */
   unsigned char *state;         /* ALIVE, EXACT (up is the rank now), OPEN (an entry) */
@@ -153,13 +154,13 @@ static void exact(Ranks *r, int p) {
   while (sp > 0) {
     int u = r->stack[sp - 1], next = -1;
     double best = 0, bound = 0;
-    for (const Arc *a = &r->succ[r->succ_first[u]], *end = &r->succ[r->succ_first[u + 1]]; a < end;
-         a++) {
-      double x = a->comm + r->up[a->at];
-      if (is(r, a->at, EXACT))
+    for (int k = r->succ_first[u]; k < r->succ_first[u + 1]; k++) {
+      int c = r->succ.at[k];
+      double x = r->succ.comm[k] + r->up[c];
+      if (is(r, c, EXACT))
         best = x > best ? x : best;
       else if (x > bound)
-        bound = x, next = a->at;
+        bound = x, next = c;
     }
     if (next >= 0 && bound > best) { /* a successor's bound may still win */
       r->stack[sp++] = next;
@@ -184,9 +185,8 @@ static void sweep(Ranks *r) {
     if (!is(r, p, ALIVE))
       continue;
     double best = 0;
-    for (const Arc *a = &r->succ[r->succ_first[p]], *end = &r->succ[r->succ_first[p + 1]]; a < end;
-         a++) {
-      double x = a->comm + r->up[a->at];
+    for (int k = r->succ_first[p]; k < r->succ_first[p + 1]; k++) {
+      double x = r->succ.comm[k] + r->up[r->succ.at[k]];
       best = x > best ? x : best;
     }
     r->up[p] = r->time[p] + best;
@@ -209,10 +209,9 @@ static long forget(Ranks *r, int u, long budget) {
   r->stack[sp++] = u;
   while (sp > 0 && budget >= 0) {
     int v = r->stack[--sp];
-    for (const Arc *a = &r->pred[r->pred_first[v]], *end = &r->pred[r->pred_first[v + 1]]; a < end;
-         a++) {
-      int w = a->at;
-      if (is(r, w, ALIVE | EXACT) && r->time[w] + (a->comm + r->up[v]) == r->up[w]) {
+    for (int k = r->pred_first[v]; k < r->pred_first[v + 1]; k++) {
+      int w = r->pred.at[k];
+      if (is(r, w, ALIVE | EXACT) && r->time[w] + (r->pred.comm[k] + r->up[v]) == r->up[w]) {
         r->state[w] &= (unsigned char)~EXACT;
         r->stack[sp++] = w, budget--;
       }
@@ -221,10 +220,10 @@ static long forget(Ranks *r, int u, long budget) {
   return budget;
 }
 
-/* Whether arc a from u adds to its successor's downward rank even when u's
+/* Whether succ arc k from u adds to its successor's downward rank even when u's
  * own is 0: es_dag_downward_rank_among's term, rank(u) + mean time of u +
  * mean transfer, with rank(u) = 0. */
-static bool weighs(const Ranks *r, int u, const Arc *a) { return !(r->time[u] + a->comm <= 0); }
+static bool weighs(const Ranks *r, int u, int k) { return !(r->time[u] + r->succ.comm[k] <= 0); }
 
 /* p's downward rank became 0: it is an entry, and the arcs from it that
  * weigh nothing stop blocking their successors, which may become entries in
@@ -236,19 +235,21 @@ static void open_task(Ranks *r, int p) {
     int u = r->stack[--sp];
     r->state[u] |= OPEN;
     push_entry(r, u);
-    for (const Arc *a = &r->succ[r->succ_first[u]], *end = &r->succ[r->succ_first[u + 1]]; a < end;
-         a++)
-      if (is(r, a->at, ALIVE) && !weighs(r, u, a) && --r->blockers[a->at] == 0)
-        r->stack[sp++] = a->at;
+    for (int k = r->succ_first[u]; k < r->succ_first[u + 1]; k++) {
+      int c = r->succ.at[k];
+      if (is(r, c, ALIVE) && !weighs(r, u, k) && --r->blockers[c] == 0)
+        r->stack[sp++] = c;
+    }
   }
 }
 
 /* u left with its path: the arcs from it that blocked stop blocking. */
 static void leave(Ranks *r, int u) {
-  for (const Arc *a = &r->succ[r->succ_first[u]], *end = &r->succ[r->succ_first[u + 1]]; a < end;
-       a++)
-    if (is(r, a->at, ALIVE) && (!is(r, u, OPEN) || weighs(r, u, a)) && --r->blockers[a->at] == 0)
-      open_task(r, a->at);
+  for (int k = r->succ_first[u]; k < r->succ_first[u + 1]; k++) {
+    int c = r->succ.at[k];
+    if (is(r, c, ALIVE) && (!is(r, u, OPEN) || weighs(r, u, k)) && --r->blockers[c] == 0)
+      open_task(r, c);
+  }
 }
 
 /* The position of the alive entry of highest upward rank (made exact), or
@@ -274,14 +275,14 @@ static void take_path(Ranks *r, int p, EsPaths *ps) {
     ps->task[len++] = p; /* a position until the path is complete */
     int next = -1;
     double best = -INFINITY;
-    for (const Arc *a = &r->succ[r->succ_first[p]], *end = &r->succ[r->succ_first[p + 1]]; a < end;
-         a++) {
-      if (!is(r, a->at, ALIVE))
+    for (int k = r->succ_first[p]; k < r->succ_first[p + 1]; k++) {
+      int c = r->succ.at[k];
+      if (!is(r, c, ALIVE))
         continue;
-      exact(r, a->at);
-      double x = a->comm + r->up[a->at];
-      if (es_rank_cmp(x, r->task[a->at], best, next < 0 ? -1 : r->task[next]) < 0)
-        best = x, next = a->at;
+      exact(r, c);
+      double x = r->succ.comm[k] + r->up[c];
+      if (es_rank_cmp(x, r->task[c], best, next < 0 ? -1 : r->task[next]) < 0)
+        best = x, next = c;
     }
     p = next;
   }
@@ -303,12 +304,14 @@ static void take_path(Ranks *r, int p, EsPaths *ps) {
 
 /* The arcs of d (succ or pred) by position, each task's in the DAG's order. */
 static void lay_out(const EsDag *d, const int *first, const EsArc *arcs, const int *at,
-                    int *out_first, Arc *out) {
+                    int *out_first, Arcs out) {
   out_first[0] = 0;
   for (int p = 0; p < d->n; p++) {
     int v = d->topo[p], k0 = first[v], k1 = first[v + 1];
-    for (int k = k0; k < k1; k++)
-      out[out_first[p] + k - k0] = (Arc){es_dag_mean_comm(d, arcs[k].item), at[arcs[k].task]};
+    for (int k = k0; k < k1; k++) {
+      out.comm[out_first[p] + k - k0] = es_dag_mean_comm(d, arcs[k].item);
+      out.at[out_first[p] + k - k0] = at[arcs[k].task];
+    }
     out_first[p + 1] = out_first[p] + k1 - k0;
   }
 }
@@ -322,9 +325,8 @@ static void start(Ranks *r, const EsDag *d, int *at) {
   for (int p = 0; p < d->n; p++) { /* topological order: each task's blockers are final */
     r->time[p] = d->mean_time[d->topo[p]];
     r->state[p] = ALIVE | (r->blockers[p] == 0 ? OPEN : 0);
-    for (const Arc *a = &r->succ[r->succ_first[p]], *end = &r->succ[r->succ_first[p + 1]]; a < end;
-         a++)
-      r->blockers[a->at] += !is(r, p, OPEN) || weighs(r, p, a);
+    for (int k = r->succ_first[p]; k < r->succ_first[p + 1]; k++)
+      r->blockers[r->succ.at[k]] += !is(r, p, OPEN) || weighs(r, p, k);
   }
   sweep(r); /* es_dag_upward_rank's ranks, and the entries */
 }
@@ -336,8 +338,8 @@ int es_easef_paths(const EsDag *d, EsPaths *ps, double *lengths) {
              .task = d->topo,
              .succ_first = malloc(n * sizeof(int)),
              .pred_first = malloc(n * sizeof(int)),
-             .succ = malloc(m * sizeof(Arc)),
-             .pred = malloc(m * sizeof(Arc)),
+             .succ = {malloc(m * sizeof(double)), malloc(m * sizeof(int))},
+             .pred = {malloc(m * sizeof(double)), malloc(m * sizeof(int))},
              .time = malloc(n * sizeof(double)),
              .up = malloc(n * sizeof(double)),
              .state = malloc(n),
@@ -345,8 +347,9 @@ int es_easef_paths(const EsDag *d, EsPaths *ps, double *lengths) {
              .stack = malloc(n * sizeof(int))};
   ps->task = malloc(n * sizeof(int)), ps->first = calloc(n + 1, sizeof(int));
   ps->npaths = 0;
-  r.rc = at && r.succ_first && r.pred_first && r.succ && r.pred && r.time && r.up && r.state &&
-                 r.blockers && r.stack && ps->task && ps->first
+  r.rc = at && r.succ_first && r.pred_first && r.succ.comm && r.succ.at && r.pred.comm &&
+                 r.pred.at && r.time && r.up && r.state && r.blockers && r.stack && ps->task &&
+                 ps->first
              ? ES_OK
              : ES_ENOMEM;
   if (!r.rc)
@@ -356,7 +359,8 @@ int es_easef_paths(const EsDag *d, EsPaths *ps, double *lengths) {
       lengths[ps->npaths] = r.up[p];
     take_path(&r, p, ps);
   }
-  free(at), free(r.succ_first), free(r.pred_first), free(r.succ), free(r.pred), free(r.time);
+  free(at), free(r.succ_first), free(r.pred_first), free(r.succ.comm), free(r.succ.at),
+      free(r.pred.comm), free(r.pred.at), free(r.time);
   free(r.up), free(r.state), free(r.blockers), free(r.stack), free(r.entry);
   return r.rc;
 }

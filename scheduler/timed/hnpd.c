@@ -111,8 +111,8 @@ static int hnpd_steps(EsListSched *ls, void *arg) {
   (void)arg;
   int *order = es_dps_queue_new(ls->dag);
   int rc = order ? ES_OK : ES_ENOMEM;
-  for (int i = 0; !rc && i < ls->p->ntasks; i++) {
-    int v = order[i];
+  for (int i = 0, n = ls->p->ntasks; !rc && i < n; i++) {
+    int v = es_ls_next(ls, order, i, n);
     double start;
     int dev = es_ls_best_device(ls, v, true, &start);
     if (dev < 0)

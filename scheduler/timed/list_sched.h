@@ -53,6 +53,10 @@ int es_ls_place_dup(EsListSched *ls, int v, int dev, double start);
 void es_ls_unplace_dup(EsListSched *ls, int dup);
 /* Moves v's own slot to a new start on its device. */
 void es_ls_move(EsListSched *ls, int v, double start);
+/* The task at order[i] of order[0..n), the next a loop places in order;
+ * asks the cache for what placing order[i + 16] and order[i + 4] will
+ * read. */
+int es_ls_next(const EsListSched *ls, const int *order, int i, int n);
 /* Schedules tasks in order on the EFT device (HEFT's second phase). */
 int es_ls_run_eft(EsListSched *ls, const int *order, bool insertion);
 /* Replaces the schedule by all tasks in order on one device d (the

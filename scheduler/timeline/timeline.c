@@ -288,20 +288,27 @@ double es_timeline_earliest(const EsTimeline *t, int d, double ready, double dur
   if (!(l->gap[1] >= th))
     return first->finish > ready && ready + dur <= first->start ? ready : last->finish;
   /* Block b holds the first slot ending after the ready time (the last
-   * slot does): the gap before it (from the ready time on), the later gaps
-   * of b if its longest may do, then the later blocks whose longest may. */
-  int b = blocks_before(l, ends_by, &ready), lo = 0, hi = l->n[b];
-  while (lo < hi) {
-    int mid = (lo + hi) / 2;
-    if (l->blk[b][mid].finish <= ready)
-      lo = mid + 1;
-    else
-      hi = mid;
-  }
+   * slot does): the gap before it (from the ready time on) and the later
+   * gaps of b, if b's longest may do, then the later blocks whose longest
+   * may. A gap from the ready time on is part of a gap of b, so it cannot
+   * hold dur when none of b's can: b's slots, often long out of the cache,
+   * are read only when one may (or before the lane's first slot, which no
+   * gap precedes). */
+  int b = blocks_before(l, ends_by, &ready);
   double from;
-  if (fits_before(l, b, lo, ready, dur, &from) ||
-      (l->gap[l->leaves + b] >= th && fits_from(l, b, lo + 1, ready, dur, th, &from)))
-    return from;
+  if (b == 0 || l->gap[l->leaves + b] >= th) {
+    int lo = 0, hi = l->n[b];
+    while (lo < hi) {
+      int mid = (lo + hi) / 2;
+      if (l->blk[b][mid].finish <= ready)
+        lo = mid + 1;
+      else
+        hi = mid;
+    }
+    if (fits_before(l, b, lo, ready, dur, &from) ||
+        (l->gap[l->leaves + b] >= th && fits_from(l, b, lo + 1, ready, dur, th, &from)))
+      return from;
+  }
   while ((b = first_at_least(l->gap, l->leaves, b + 1, th)) >= 0 && b < l->nblk)
     if (fits_from(l, b, 0, ready, dur, th, &from))
       return from;
