@@ -79,6 +79,10 @@ typedef struct XNode {
   /* Why the task must never run twice (ESRT_NO_REPLAY): "clause", or the
    * effect replay.c found ("fprintf in report"); NULL when it may. */
   const char *noreplay;
+  /* A deferred task with an argument pointing into a compound literal,
+   * whose storage ends with its block: the task runs before the next
+   * statement. */
+  bool literal_args;
   EsSourceRange range;
   XAccess *acc;
   int nacc, acc_cap;

@@ -125,7 +125,14 @@ static bool param_mode(CXType fty, int i, EsAccessMode *mode) {
   return true;
 }
 
-static void infer_call(Walker *w, int n, CXCursor call, CXCursor fn, const char *callee) {
+/* A call task's data from its callee's prototype. Beside data clauses
+ * (beside) only what they do not name, and only data of known size (an
+ * array, &x): a scratch array in the caller's loop (double k[1] = {pass};
+ * f(y, k)) then comes with the task, to a device and through the deferral,
+ * where it used to travel as a host address that died with the iteration;
+ * a bare pointer stays as it was, the clauses' business. */
+static void infer_call(Walker *w, int n, CXCursor call, CXCursor fn, const char *callee,
+                       bool beside) {
   CXType fty = clang_getCanonicalType(clang_getCursorType(fn));
   int nargs = clang_Cursor_getNumArguments(call);
   for (int i = 0; i < nargs; i++) {
@@ -137,7 +144,7 @@ static void infer_call(Walker *w, int n, CXCursor call, CXCursor fn, const char 
     size_t b, e;
     if (clang_Cursor_isNull(var)) {
       bool pointer_param = fty.kind == CXType_FunctionProto && i < clang_getNumArgTypes(fty);
-      if (pointer_param && tu_extent(w->tu, arg, &b, &e))
+      if (pointer_param && !beside && tu_extent(w->tu, arg, &b, &e))
         walk_warning(w, b,
                      "cannot tell what argument %d of '%s' points to; name its data in a "
                      "data clause",
@@ -148,7 +155,13 @@ static void infer_call(Walker *w, int n, CXCursor call, CXCursor fn, const char 
     const char *item = name ? walk_intern(w, name) : NULL;
     free(name);
     XAccess acc;
-    if (item && refs_whole_access(w, var, item, mode, &acc)) {
+    if (!item || !refs_whole_access(w, var, item, mode, &acc) || (beside && acc.pointer))
+      continue;
+    const XNode *node = &w->x->nodes[n];
+    bool named = false;
+    for (int j = 0; beside && j < node->nacc && !named; j++)
+      named = x_items_related(node->acc[j].a.item, item);
+    if (!named) {
       acc.a.inferred = true;
       walk_add_access(w, n, &acc);
     }
@@ -367,6 +380,27 @@ static void unnamed_data(Walker *w, int n, CXCursor c, size_t b, size_t e) {
     w->nodes_seen = w->x->nnodes;
 }
 
+static enum CXChildVisitResult find_literal(CXCursor c, CXCursor parent, CXClientData found) {
+  (void)parent;
+  if (clang_getCursorKind(c) != CXCursor_CompoundLiteralExpr)
+    return CXChildVisit_Recurse;
+  *(bool *)found = true;
+  return CXChildVisit_Break;
+}
+
+/* Whether a pointer argument of the call points into a compound literal
+ * (f(y, (const double[]){k}), f(&(struct p){..})): its storage ends with
+ * its block, a loop's iteration, before a deferred task runs. */
+static bool literal_argument(CXCursor call) {
+  bool found = false;
+  for (int i = 0, n = clang_Cursor_getNumArguments(call); i < n && !found; i++) {
+    CXCursor arg = clang_Cursor_getArgument(call, (unsigned)i);
+    if (tu_pointer_like(clang_getCursorType(arg)))
+      clang_visitChildren(arg, find_literal, &found);
+  }
+  return found;
+}
+
 /* Annotations inside a block task: regions do not nest. */
 static void check_nesting(Walker *w, size_t b, size_t e) {
   walk_confirm(w, b, e);
@@ -508,8 +542,8 @@ void task_attach(Walker *w, int ann, CXCursor c, size_t b, size_t e) {
   variants_and_pin(w, n, a, fn, is_call);
   if (has_data_clauses(a))
     clause_accesses(w, n, a);
-  else if (is_call && clang_getCursorKind(fn) == CXCursor_FunctionDecl)
-    infer_call(w, n, c, fn, w->x->nodes[n].callee);
+  if (is_call && clang_getCursorKind(fn) == CXCursor_FunctionDecl)
+    infer_call(w, n, c, fn, w->x->nodes[n].callee, has_data_clauses(a));
   if (is_call)
     members_in_arguments(w, n, c);
   if (is_block) {
@@ -525,6 +559,8 @@ void task_attach(Walker *w, int ann, CXCursor c, size_t b, size_t e) {
   anchor_items(w, &w->x->nodes[n]);
   if (is_call && !w->x->nodes[n].noreplay)
     w->x->nodes[n].noreplay = replay_argument_effect(w, c);
+  if (is_call && w->x->nodes[n].deferred)
+    w->x->nodes[n].literal_args = literal_argument(c);
 }
 
 /* Whether every inner dimension of a section is whole: A[lo:len][0:M]

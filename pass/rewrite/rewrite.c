@@ -269,7 +269,7 @@ void rw_loop_locals(RwBuf *b, const XNode *n) {
 }
 
 void rw_in_order(RwBuf *b, const XNode *n) {
-  if (n->noreplay)
+  if (n->noreplay || n->literal_args)
     rw_puts(b, "  esrt_region_end();\n");
 }
 

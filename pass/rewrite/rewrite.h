@@ -94,7 +94,9 @@ int rw_slot_of(const int *idx, int count, int k);
 void rw_loop_locals(RwBuf *b, const XNode *n);
 /* After submitting task n whose effects go beyond its data (XNode.noreplay:
  * it prints, writes a file, draws random numbers): it runs now, so that
- * those effects keep their place in the program's order. */
+ * those effects keep their place in the program's order; so does one
+ * whose argument points into a compound literal (XNode.literal_args),
+ * before its storage ends. */
 void rw_in_order(RwBuf *b, const XNode *n);
 /* Whether every argument of call region n has its text: those of a call
  * a macro writes have none (task.c), and cannot be written again for a

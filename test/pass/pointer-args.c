@@ -1,19 +1,21 @@
 // Arguments that name no data item: a row pointer into a named block
 // (wall[t] into data) is looked up at run time and gets its device
-// address; one pointing into none of the task's data keeps its host
-// address, with a run-time warning. Data reached through stored pointers
+// address; an array beside the named data (other, of known size) is
+// inferred task data and gets its device copy; a pointer pointing into none
+// of the task's data keeps its host address, with a run-time warning. Data reached through stored pointers
 // (float **rows) is not moved: a warning at the item, and the task keeps
 // only its CPU variant.
 // RUN: %esched compile --variant gpu-only %s -o %t.c 2>&1 | FileCheck %s --check-prefix=BUILD --implicit-check-not='{{warning|error}}:'
-// BUILD: pointer-args.c:[[#@LINE+42]]:39: warning: 'rows' holds pointers: esched moves them, not the data they point to, so task 'table' runs on the CPU only; allocate that data in one block and name the block in a clause to let it move
+// BUILD: pointer-args.c:[[#@LINE+46]]:39: warning: 'rows' holds pointers: esched moves them, not the data they point to, so task 'table' runs on the CPU only; allocate that data in one block and name the block in a clause to let it move
 // RUN: FileCheck %s --input-file=%t.c
 // CHECK: acc_gpu(esrt_dev_find(&esrt_t0_, 0, esrt_p_, esrt_x_->acc_, 2, esrt_x_->a0), esrt_dev(esrt_p_[1], esrt_x_->acc_[1].ptr, esrt_x_->a1), esrt_x_->a2);
-// CHECK: acc_gpu(esrt_dev_find(&esrt_t1_, 0, esrt_p_, esrt_a_, 1, other), esrt_dev(esrt_p_[0], esrt_a_[0].ptr, sum), n);
+// CHECK: acc_gpu(esrt_dev(esrt_p_[1], esrt_a_[1].ptr, other), esrt_dev(esrt_p_[0], esrt_a_[0].ptr, sum), n);
+// CHECK: acc_gpu(esrt_dev_find(&esrt_t2_, 0, esrt_p_, esrt_a_, 1, elsewhere), esrt_dev(esrt_p_[0], esrt_a_[0].ptr, sum), n);
 // RUN: %cc -std=c11 %s -o %t.plain && %t.plain > %t.expected
 // RUN: %esched_cc --variant=gpu-only %esrt_cflags %s -o %t.gpu 2>/dev/null
 // RUN: %t.gpu 2>%t.err | diff %t.expected -
 // RUN: FileCheck %s --check-prefix=LOG --input-file=%t.err
-// LOG-NOT: task 'rowsum'
+// LOG-NOT: task '{{rowsum|beside}}'
 // LOG: esched: warning: task 'outside': argument 1 points into none of the task's data, so its device variant gets a host address; name that data in a clause
 // LOG-NOT: task 'rowsum'
 // LOG: device cpu: 1 tasks
@@ -43,8 +45,11 @@ int main(void) {
 #pragma esched task name(rowsum) in(data[t*n:n]) inout(sum[0:n]) gpu(acc_gpu)
     acc(wall[t], sum, n);
   }
-#pragma esched task name(outside) inout(sum[0:n]) gpu(acc_gpu)
+#pragma esched task name(beside) inout(sum[0:n]) gpu(acc_gpu)
   acc(other, sum, n);
+  int *elsewhere = other;
+#pragma esched task name(outside) inout(sum[0:n]) gpu(acc_gpu)
+  acc(elsewhere, sum, n);
   float *rows[2] = {calloc(1, sizeof(float)), calloc(1, sizeof(float))};
   rows[0][0] = 1, rows[1][0] = 2;
 #pragma esched task name(table) inout(rows[0:2]) gpu(scale_gpu)
