@@ -23,6 +23,21 @@ bool cc_takes_value(const char *a) {
   return false;
 }
 
+bool cc_link_only(const char *a) {
+  static const char *const prefixes[] = {"-l", "-L", "-Wl,", "-fuse-ld=", NULL};
+  static const char *const opts[] = {
+      "-Xlinker",       "-T",   "-u",      "-z", "-e",        "-static",        "-shared",
+      "-rdynamic",      "-pie", "-no-pie", "-s", "-nostdlib", "-nodefaultlibs", "-nostartfiles",
+      "-static-libgcc", NULL};
+  for (const char *const *p = prefixes; *p; p++)
+    if (has_prefix(a, *p))
+      return true;
+  for (const char *const *o = opts; *o; o++)
+    if (!strcmp(a, *o))
+      return true;
+  return false;
+}
+
 bool cc_preprocessor_flag(const char *a) {
   static const char *const prefixes[] = {
       "-I",         "-D",       "-U",       "-std=", "-isystem", "-iquote",

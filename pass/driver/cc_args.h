@@ -34,5 +34,9 @@ bool cc_takes_value(const char *a);
 /* Whether option a changes how a file is preprocessed: esched parses
  * sources with them (-I, -D, -std=, ...). */
 bool cc_preprocessor_flag(const char *a);
+/* Whether option a only matters to the link (-lm, -L dir, -Wl,..., -static,
+ * -Xlinker X): a compile with -c leaves it out (Clang warns that it is
+ * unused, an error under -Werror). Its value, when it takes one, goes too. */
+bool cc_link_only(const char *a);
 
 #endif

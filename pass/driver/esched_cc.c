@@ -307,6 +307,10 @@ static int compile_alone(const Options *o, const Layout *l, const CcArgs *c, con
     }
     if (!strcmp(a, "-c") || cc_is_input(c, k))
       continue;
+    if (cc_link_only(a)) { /* and its value */
+      k += cc_takes_value(a) && k + 1 < c->argc;
+      continue;
+    }
     argv_push(&cmd, a);
     if (cc_takes_value(a) && k + 1 < c->argc)
       argv_push(&cmd, c->argv[++k]);
