@@ -153,7 +153,8 @@ static void dim_len(RwBuf *b, const XAccess *a, int d) {
 
 /* A section of several dimensions: from its first element to its last,
  * (L0 - 1) * S0 + ... + Lk * Sk bytes (Sd: the size of dimension d's
- * elements), none when a length is 0. */
+ * elements), none when a length is 0 (Clang's -Wconstant-logical-operand
+ * and GCC's -Wlogical-op warned of L != 0 && 2 written as L && 2). */
 static void range_of_rows(RwBuf *b, const XAccess *a) {
   const char *x = a->a.item;
   rw_printf(b, "&(%s)[%s]", x, a->a.lo ? a->a.lo : "0");
@@ -163,6 +164,7 @@ static void range_of_rows(RwBuf *b, const XAccess *a) {
   for (int d = 0; d <= a->ninner; d++) {
     rw_puts(b, d ? " && " : "");
     dim_len(b, a, d);
+    rw_puts(b, " != 0");
   }
   rw_puts(b, " ? ");
   for (int d = 0; d <= a->ninner; d++) {

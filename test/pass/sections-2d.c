@@ -8,9 +8,9 @@
 // GRAPH: - {item: B, mode: out, lo: 1, len: 2, type: 'double[8]', bytes: 128}
 // GRAPH: - {item: C, mode: out, lo: 0, len: n, type: 'double[m]'}
 // RUN: %esched compile --variant gpu-only %s -o - 2>/dev/null | FileCheck %s
-// CHECK: EsrtAccess esrt_a_[3] = {{[{][{]}}&(A)[0][2], ((size_t)(n) && (size_t)(3) ? ((size_t)(n) - 1) * sizeof *(A) + (size_t)(3) * sizeof **(A) : 0), ESRT_IN, A}
-// CHECK-SAME: {{[{]}}&(B)[1][0], ((size_t)(2) && (sizeof *(B) / sizeof **(B) - (size_t)(0)) ? ((size_t)(2) - 1) * sizeof *(B) + (sizeof *(B) / sizeof **(B) - (size_t)(0)) * sizeof **(B) : 0), ESRT_OUT, B}
-// CHECK-SAME: {{[{]}}&(C)[0][0], ((size_t)(n) && (size_t)(m) ? ((size_t)(n) - 1) * sizeof *(C) + (size_t)(m) * sizeof **(C) : 0), ((size_t)(0) == 0 && (size_t)(m) * sizeof **(C) == sizeof *(C) ? ESRT_OUT : ESRT_INOUT), C}
+// CHECK: EsrtAccess esrt_a_[3] = {{[{][{]}}&(A)[0][2], ((size_t)(n) != 0 && (size_t)(3) != 0 ? ((size_t)(n) - 1) * sizeof *(A) + (size_t)(3) * sizeof **(A) : 0), ESRT_IN, A}
+// CHECK-SAME: {{[{]}}&(B)[1][0], ((size_t)(2) != 0 && (sizeof *(B) / sizeof **(B) - (size_t)(0)) != 0 ? ((size_t)(2) - 1) * sizeof *(B) + (sizeof *(B) / sizeof **(B) - (size_t)(0)) * sizeof **(B) : 0), ESRT_OUT, B}
+// CHECK-SAME: {{[{]}}&(C)[0][0], ((size_t)(n) != 0 && (size_t)(m) != 0 ? ((size_t)(n) - 1) * sizeof *(C) + (size_t)(m) * sizeof **(C) : 0), ((size_t)(0) == 0 && (size_t)(m) * sizeof **(C) == sizeof *(C) ? ESRT_OUT : ESRT_INOUT), C}
 // RUN: %cc -std=c11 %s -o %t.plain && %t.plain > %t.expected
 // RUN: %esched_cc --variant=gpu-only %esrt_cflags -Wall -Wextra -Werror %s -o %t.gpu
 // RUN: %t.gpu 2>/dev/null | diff %t.expected -
