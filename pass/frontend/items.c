@@ -17,8 +17,15 @@ typedef struct Field {
   CXCursor found;
 } Field;
 
+/* The member named f->name, also inside a C11 anonymous structure or
+ * union member (struct { double *x, *y; }; reached as p.x). */
 static enum CXVisitorResult field_visitor(CXCursor c, CXClientData data) {
   Field *f = data;
+  CXType t = clang_getCanonicalType(clang_getCursorType(c));
+  if (t.kind == CXType_Record && clang_Cursor_isAnonymousRecordDecl(clang_getTypeDeclaration(t))) {
+    clang_Type_visitFields(t, field_visitor, f);
+    return clang_Cursor_isNull(f->found) ? CXVisit_Continue : CXVisit_Break;
+  }
   CXString s = clang_getCursorSpelling(c);
   const char *name = clang_getCString(s);
   bool same = name && strlen(name) == f->len && !strncmp(name, f->name, f->len);

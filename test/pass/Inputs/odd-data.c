@@ -2,7 +2,8 @@
  * flexible array member, an array declared `extern T x[];` before its
  * definition, a register variable a { ... } task writes, and a scalar a
  * task writes on a device that a { ... } task then reads, without clauses
- * and with clauses that do not name it. */
+ * and with clauses that do not name it; members of a C11 anonymous
+ * structure and union named in clauses (pts.x, pts.re). */
 #include <stdio.h>
 #include <stdlib.h>
 
@@ -12,6 +13,17 @@ typedef struct {
 } Vec;
 
 extern double tab[];
+
+typedef struct {
+  size_t n;
+  struct {
+    double *x, *y;
+  };
+  union {
+    double re[2];
+    long bits[2];
+  };
+} Points;
 
 static void twice(double *d, int n) {
   for (int i = 0; i < n; i++)
@@ -70,6 +82,14 @@ int main(void) {
       w2[i] = tab[i] * r2;
   }
   printf("%g %g\n", r2, w2[2]);
+  Points pts = {.n = 3};
+  pts.x = calloc(pts.n, sizeof *pts.x), pts.y = calloc(pts.n, sizeof *pts.y);
+#pragma esched task name(points) out(pts.x[0:pts.n]) gpu(fill_gpu)
+  fill(pts.x, (int)pts.n);
+#pragma esched task name(real) out(pts.re[0:2]) gpu(fill_gpu)
+  fill(pts.re, 2);
+  printf("%g %g\n", pts.x[2], pts.re[1]);
+  free(pts.x), free(pts.y);
   free(v);
   return 0;
 }
