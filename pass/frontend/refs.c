@@ -364,9 +364,25 @@ typedef struct Inits {
   size_t where; /* the variable's declaration */
 } Inits;
 
+/* A designated initializer (.cells = storage): its field, which the
+ * initializers after it follow, and its value. */
+static bool designated(CXCursor c, const Fields *fields, int *at, CXCursor *value) {
+  CXCursor first = tu_first_child(c);
+  if (clang_getCursorKind(first) != CXCursor_MemberRef)
+    return false;
+  CXCursor f = clang_getCursorReferenced(first);
+  for (int i = 0; i < fields->n; i++)
+    if (clang_equalCursors(fields->v[i], f)) {
+      *at = i, *value = tu_last_child(c);
+      return true;
+    }
+  return false;
+}
+
 static enum CXChildVisitResult member_init(CXCursor c, CXCursor parent, CXClientData data) {
   (void)parent;
   Inits *in = data;
+  designated(c, in->fields, &in->at, &c);
   if (in->at >= in->fields->n)
     return CXChildVisit_Break;
   CXCursor f = in->fields->v[in->at++];
@@ -380,9 +396,9 @@ static enum CXChildVisitResult member_init(CXCursor c, CXCursor parent, CXClient
   return CXChildVisit_Continue;
 }
 
-/* world_t world = {storage, 4}: world.cells is made from storage. The
- * initializers in the fields' order (one designated out of order joins
- * names that do not share: waits that are not needed, none missed). */
+/* world_t world = {storage, 4} or {.cells = storage, .n = 4}: world.cells
+ * is made from storage. The initializers in the fields' order, a
+ * designator moving to its field. */
 static void member_inits(Scan *s, CXCursor c, CXCursor init) {
   if (clang_getCursorKind(init) != CXCursor_InitListExpr)
     return;
@@ -395,10 +411,39 @@ static void member_inits(Scan *s, CXCursor c, CXCursor init) {
   free(name);
 }
 
+/* span_t v = a: each pointer member of v is made from a's (v.v from a.v). */
+static void member_copies(Scan *s, CXCursor c, CXCursor init) {
+  CXCursor from = tu_strip(init);
+  CXCursor decl = clang_getCursorReferenced(from);
+  CXType t = clang_getCanonicalType(clang_getCursorType(c));
+  if (clang_getCursorKind(from) != CXCursor_DeclRefExpr ||
+      !clang_equalTypes(t, clang_getCanonicalType(clang_getCursorType(decl))))
+    return;
+  Fields fields = {.n = 0};
+  clang_Type_visitFields(t, field, &fields);
+  char *name = tu_string(clang_getCursorSpelling(c)),
+       *base = tu_string(clang_getCursorSpelling(from));
+  for (int i = 0; name && base && i < fields.n; i++) {
+    if (clang_getCanonicalType(clang_getCursorType(fields.v[i])).kind != CXType_Pointer)
+      continue;
+    char *member = tu_string(clang_getCursorSpelling(fields.v[i]));
+    char to[256], of[256];
+    snprintf(to, sizeof to, "%s.%s", name, member ? member : "");
+    snprintf(of, sizeof of, "%s.%s", base, member ? member : "");
+    const char *p = walk_intern(s->w, to), *b = walk_intern(s->w, of);
+    if (!p || !b ||
+        x_alias_add(s->w->x, s->w->func_name, p, b, tu_offset(clang_getCursorLocation(decl)),
+                    tu_offset(clang_getCursorLocation(c)), true))
+      s->w->nomem = true;
+    free(member);
+  }
+  free(name), free(base);
+}
+
 static void on_var(Scan *s, CXCursor c) {
   CXType t = clang_getCanonicalType(clang_getCursorType(c));
   if (t.kind == CXType_Record && !s->inferred)
-    member_inits(s, c, tu_last_child(c));
+    member_inits(s, c, tu_last_child(c)), member_copies(s, c, tu_last_child(c));
   if (t.kind != CXType_Pointer)
     return;
   CXCursor init = tu_last_child(c);

@@ -1,7 +1,8 @@
 /* A world of cells reached two ways: by its name (world.cells) and
  * through a pointer to it (w = &world), tasks on one and host code on the
  * other; a structure whose initializer points its member at an array the
- * host reads by name; and a file-scope pointer into task data (g_focus =
+ * host reads by name, in order or by designators; a copy of a structure
+ * (view = world) passed by value to a function that reads its member; and a file-scope pointer into task data (g_focus =
  * &g_parts[2]) that a reporting function of the file reads. */
 #include <stdio.h>
 #include <stdlib.h>
@@ -29,6 +30,8 @@ static void step_gpu(float *p, int n) { step(p, n); }
 
 static void report(void) { printf("focus %.1f\n", *g_focus); }
 
+static int third(world_t w) { return w.cells[2]; }
+
 int main(int argc, char **argv) {
   int frames = argc > 1 ? atoi(argv[1]) : 3;
   world_t world = {calloc(4, sizeof(int)), 4};
@@ -47,6 +50,19 @@ int main(int argc, char **argv) {
 #pragma esched task name(made) out(made.cells[0:made.n]) gpu(fill_gpu)
     fill(made.cells, made.n, 10 * f);
     printf("storage %d\n", storage[2]);
+  }
+  int shelf[4] = {0};
+  world_t named = {.n = 4, .cells = shelf};
+  for (int f = 1; f <= frames; f++) {
+#pragma esched task name(named) out(named.cells[0:named.n]) gpu(fill_gpu)
+    fill(named.cells, named.n, 100 * f);
+    printf("shelf %d\n", shelf[1]);
+  }
+  world_t view = world;
+  for (int f = 1; f <= frames; f++) {
+#pragma esched task name(viewed) out(world.cells[0:world.n]) gpu(fill_gpu)
+    fill(world.cells, world.n, 1000 * f);
+    printf("view %d\n", third(view));
   }
   g_n = 4;
   g_parts = calloc((size_t)g_n, sizeof(float));
