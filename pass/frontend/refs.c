@@ -95,7 +95,7 @@ static bool param_may_write(CXType fty, int i) {
 static void kill_member(Scan *s, CXCursor arg);
 
 static void mark_call_args(Scan *s, CXCursor call) {
-  CXCursor fn = clang_getCursorReferenced(call);
+  CXCursor fn = tu_called_function(call);
   bool direct = clang_getCursorKind(fn) == CXCursor_FunctionDecl;
   bool is_free = direct && tu_spelling_is(fn, "free");
   CXType fty = direct ? clang_getCanonicalType(clang_getCursorType(fn)) : (CXType){0};
@@ -764,7 +764,7 @@ static bool clause_variables(Walker *w) {
 static int callee_summary(Walker *w, CXCursor call) {
   if (w->summary_depth >= 32 || !clause_variables(w))
     return -1;
-  CXCursor def = clang_getCursorDefinition(clang_getCursorReferenced(call));
+  CXCursor def = clang_getCursorDefinition(tu_called_function(call));
   size_t b, e;
   char *name = clang_getCursorKind(def) == CXCursor_FunctionDecl
                    ? tu_string(clang_getCursorSpelling(def))
@@ -792,7 +792,7 @@ static int callee_summary(Walker *w, CXCursor call) {
  * prints a global array that tasks write), or one reached through a
  * pointer. */
 static bool unseen_callee(CXCursor call) {
-  CXCursor fn = clang_getCursorReferenced(call);
+  CXCursor fn = tu_called_function(call);
   if (clang_getCursorKind(fn) != CXCursor_FunctionDecl)
     return true; /* through a pointer: any function */
   CXCursor def = clang_getCursorDefinition(fn);
@@ -806,7 +806,7 @@ static bool unseen_callee(CXCursor call) {
  * (extern linkage), and through a pointer any of them. */
 static void unseen_uses(Scan *s, CXCursor call) {
   Walker *w = s->w;
-  bool pointer = clang_getCursorKind(clang_getCursorReferenced(call)) != CXCursor_FunctionDecl;
+  bool pointer = clang_getCursorKind(tu_called_function(call)) != CXCursor_FunctionDecl;
   for (int g = 0; g < w->nglobals; g++) {
     CXCursor decl = w->global_decls[g];
     char *name = tu_string(clang_getCursorSpelling(decl));

@@ -77,7 +77,7 @@ static enum CXChildVisitResult visit(CXCursor c, CXCursor parent, CXClientData d
   Search *s = data;
   if (clang_getCursorKind(c) != CXCursor_CallExpr)
     return CXChildVisit_Recurse;
-  CXCursor fn = clang_getCursorReferenced(c);
+  CXCursor fn = tu_called_function(c);
   if (clang_getCursorKind(fn) != CXCursor_FunctionDecl)
     return CXChildVisit_Recurse;
   CXCursor def = clang_getCursorDefinition(fn);

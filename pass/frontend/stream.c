@@ -96,7 +96,7 @@ static bool check_clauses(Walker *w, const Annot *a) {
 
 /* The callee, argument texts and parameter types of the call. */
 static bool call_of(Walker *w, XStreamTask *t, CXCursor call) {
-  CXCursor fn = clang_getCursorReferenced(call);
+  CXCursor fn = tu_called_function(call);
   if (clang_getCursorKind(fn) != CXCursor_FunctionDecl)
     return false;
   char *name = tu_string(clang_getCursorSpelling(fn));

@@ -93,12 +93,23 @@ static void clause_accesses(Walker *w, int n, const Annot *a) {
   }
 }
 
+/* Whether unary operator e takes an address: its text starts with '&', or,
+ * written by a macro (SUM(6, y, &r)), where the text is the macro's use,
+ * its type is a pointer to its operand's (no other unary operator's is). */
+static bool address_of(const Walker *w, CXCursor e) {
+  size_t b, end;
+  if (tu_extent(w->tu, e, &b, &end) && w->src->text[b] == '&')
+    return true;
+  CXType t = clang_getCanonicalType(clang_getCursorType(e));
+  CXType x = clang_getCanonicalType(clang_getCursorType(tu_first_child(e)));
+  return t.kind == CXType_Pointer &&
+         clang_equalTypes(clang_getCanonicalType(clang_getPointeeType(t)), x);
+}
+
 /* The variable an argument passes: p (a pointer or array) or &x. */
 static CXCursor argument_variable(const Walker *w, CXCursor arg) {
   CXCursor e = tu_strip(arg);
-  size_t b, end;
-  if (clang_getCursorKind(e) == CXCursor_UnaryOperator && tu_extent(w->tu, e, &b, &end) &&
-      w->src->text[b] == '&') {
+  if (clang_getCursorKind(e) == CXCursor_UnaryOperator && address_of(w, e)) {
     e = tu_strip(tu_first_child(e));
   } else if (!tu_pointer_like(clang_getCursorType(e))) {
     return clang_getNullCursor();
@@ -528,7 +539,7 @@ void task_attach(Walker *w, int ann, CXCursor c, size_t b, size_t e) {
     w->nomem = true;
     return;
   }
-  CXCursor fn = is_call ? clang_getCursorReferenced(c) : clang_getNullCursor();
+  CXCursor fn = is_call ? tu_called_function(c) : clang_getNullCursor();
   if (is_call)
     call_parts(w, n, c, fn);
   XNode *node = &w->x->nodes[n];

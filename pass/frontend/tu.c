@@ -176,6 +176,49 @@ bool tu_extent(const Tu *t, CXCursor c, size_t *begin, size_t *end) {
   return true;
 }
 
+typedef struct Choice {
+  CXType want;
+  CXCursor found;
+  int count, seen;
+} Choice;
+
+static enum CXChildVisitResult choice_visitor(CXCursor c, CXCursor parent, CXClientData data) {
+  (void)parent;
+  Choice *ch = data;
+  if (ch->seen++ == 0) /* the controlling expression */
+    return CXChildVisit_Continue;
+  CXCursor e = tu_strip(c);
+  CXCursor fn = clang_getCursorKind(e) == CXCursor_DeclRefExpr ? clang_getCursorReferenced(e)
+                                                               : clang_getNullCursor();
+  if (clang_getCursorKind(fn) == CXCursor_FunctionDecl &&
+      clang_equalTypes(clang_getCanonicalType(clang_getCursorType(fn)), ch->want))
+    ch->found = fn, ch->count++;
+  return CXChildVisit_Continue;
+}
+
+/* The function a _Generic selection picks, which libclang does not say:
+ * the one association that is a function of the selection's type. */
+static CXCursor generic_choice(CXCursor sel) {
+  Choice ch = {clang_getCanonicalType(clang_getCursorType(sel)), clang_getNullCursor(), 0, 0};
+  if (ch.want.kind == CXType_Pointer)
+    ch.want = clang_getCanonicalType(clang_getPointeeType(ch.want));
+  clang_visitChildren(sel, choice_visitor, &ch);
+  return ch.count == 1 ? ch.found : clang_getNullCursor();
+}
+
+CXCursor tu_called_function(CXCursor call) {
+  CXCursor fn = clang_getCursorReferenced(call);
+  if (!clang_Cursor_isNull(fn))
+    return fn;
+  /* (f)(x) and _Generic(x, T: f, ...)(x): libclang names no callee */
+  CXCursor callee = tu_strip(tu_first_child(call)), named = clang_getNullCursor();
+  if (clang_getCursorKind(callee) == CXCursor_DeclRefExpr)
+    named = clang_getCursorReferenced(callee);
+  else if (clang_getCursorKind(callee) == CXCursor_GenericSelectionExpr)
+    named = generic_choice(callee);
+  return clang_getCursorKind(named) == CXCursor_FunctionDecl ? named : fn;
+}
+
 CXCursor tu_callee_pointer(CXCursor call) {
   CXCursor e = tu_strip(tu_first_child(call));
   if (clang_getCursorKind(e) == CXCursor_UnaryOperator) /* (*fp)(...) */

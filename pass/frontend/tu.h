@@ -76,6 +76,10 @@ char *tu_string(CXString s);
 /* The pointer a call goes through (fp in fp(x) and (*fp)(x), s->run in
  * s->run(x)), or a null cursor for a call of a function by name. */
 CXCursor tu_callee_pointer(CXCursor call);
+/* What call calls: clang_getCursorReferenced's answer, and where it has
+ * none, the function named in parentheses ((f)(x)) or the one a _Generic
+ * selection picks. */
+CXCursor tu_called_function(CXCursor call);
 /* Strips implicit casts and parentheses. */
 CXCursor tu_strip(CXCursor c);
 /* The first child of c, or a null cursor. */

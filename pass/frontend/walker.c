@@ -93,7 +93,7 @@ void walk_add_access(Walker *w, int n, const XAccess *acc) {
 }
 
 void walk_record_call(Walker *w, CXCursor call, bool in_loop) {
-  CXCursor fn = clang_getCursorReferenced(call);
+  CXCursor fn = tu_called_function(call);
   if (clang_getCursorKind(fn) != CXCursor_FunctionDecl ||
       !clang_Location_isFromMainFile(clang_getCursorLocation(fn)))
     return;
