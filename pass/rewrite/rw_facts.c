@@ -89,7 +89,10 @@ static bool describe_call(Scan *s, CXCursor call, int node) {
     CXType pt = i < nparams ? clang_getArgType(ft, (unsigned)i)
                             : clang_getCursorType(clang_Cursor_getArgument(call, (unsigned)i));
     a->type = tu_string(clang_getTypeSpelling(pt));
-    a->pointer = tu_pointer_like(pt);
+    CXType pointee = clang_getCanonicalType(tu_pointee(pt));
+    /* A function's address is code, the same on every device: no data. */
+    a->pointer = tu_pointer_like(pt) && pointee.kind != CXType_FunctionProto &&
+                 pointee.kind != CXType_FunctionNoProto;
     a->opaque = tu_is_array(pt) || (a->pointer && tu_is_array(tu_pointee(pt)));
     Mentions m = {n, -1, false};
     CXCursor arg = clang_Cursor_getArgument(call, (unsigned)i);

@@ -4,9 +4,10 @@
 // inferred task data and gets its device copy; a pointer pointing into none
 // of the task's data keeps its host address, with a run-time warning. Data reached through stored pointers
 // (float **rows) is not moved: a warning at the item, and the task keeps
-// only its CPU variant.
+// only its CPU variant. A function's address (map(sum, n, twice)) is no
+// data: no warning.
 // RUN: %esched compile --variant gpu-only %s -o %t.c 2>&1 | FileCheck %s --check-prefix=BUILD --implicit-check-not='{{warning|error}}:'
-// BUILD: pointer-args.c:[[#@LINE+46]]:39: warning: 'rows' holds pointers: esched moves them, not the data they point to, so task 'table' runs on the CPU only; allocate that data in one block and name the block in a clause to let it move
+// BUILD: pointer-args.c:[[#@LINE+53]]:39: warning: 'rows' holds pointers: esched moves them, not the data they point to, so task 'table' runs on the CPU only; allocate that data in one block and name the block in a clause to let it move
 // RUN: FileCheck %s --input-file=%t.c
 // CHECK: acc_gpu(esrt_dev_find(&esrt_t0_, 0, esrt_p_, esrt_x_->acc_, 2, esrt_x_->a0), esrt_dev(esrt_p_[1], esrt_x_->acc_[1].ptr, esrt_x_->a1), esrt_x_->a2);
 // CHECK: acc_gpu(esrt_dev(esrt_p_[1], esrt_a_[1].ptr, other), esrt_dev(esrt_p_[0], esrt_a_[0].ptr, sum), n);
@@ -17,7 +18,7 @@
 // RUN: FileCheck %s --check-prefix=LOG --input-file=%t.err
 // LOG-NOT: task '{{rowsum|beside}}'
 // LOG: esched: warning: task 'outside': argument 1 points into none of the task's data, so its device variant gets a host address; name that data in a clause
-// LOG-NOT: task 'rowsum'
+// LOG-NOT: task '{{rowsum|mapped}}'
 // LOG: device cpu: 1 tasks
 #include <stdio.h>
 #include <stdlib.h>
@@ -32,6 +33,13 @@ static void scale(float **rows, int n) {
     rows[i][0] *= 2;
 }
 static void scale_gpu(float **rows, int n) { scale(rows, n); }
+typedef int (*unop)(int);
+static int twice(int x) { return 2 * x; }
+static void map(int *v, int n, unop f) {
+  for (int i = 0; i < n; i++)
+    v[i] = f(v[i]);
+}
+static void map_gpu(int *v, int n, unop f) { map(v, n, f); }
 
 int main(void) {
   enum { ROWS = 3, N = 4 };
@@ -54,6 +62,8 @@ int main(void) {
   rows[0][0] = 1, rows[1][0] = 2;
 #pragma esched task name(table) inout(rows[0:2]) gpu(scale_gpu)
   scale(rows, 2);
+#pragma esched task name(mapped) inout(sum[0:n]) gpu(map_gpu)
+  map(sum, n, twice);
   printf("%d %d %g\n", sum[0], sum[N - 1], rows[1][0]);
   free(data), free(rows[0]), free(rows[1]);
   return 0;
