@@ -145,6 +145,69 @@ static enum CXChildVisitResult two_visitor(CXCursor c, CXCursor parent, CXClient
   return CXChildVisit_Continue;
 }
 
+static void value_use(Scan *s, CXCursor e, int depth);
+
+/* A child of a loop or an if that is a bare pointer: its condition. */
+static enum CXChildVisitResult bare_condition(CXCursor c, CXCursor parent, CXClientData d) {
+  (void)parent;
+  CXCursor e = tu_strip(c);
+  if (clang_getCursorKind(e) == CXCursor_DeclRefExpr)
+    value_use(d, e, 0);
+  return CXChildVisit_Continue;
+}
+
+/* A pointer's or array's own value, not its data: p in p != NULL and
+ * p < x + n, q - a < n, for (...; p; ...), while (p), !p. Host code that
+ * compares or tests a pointer reads no task data; read as if it did, the
+ * wait went into the loop's condition, before the test, and dereferenced
+ * a null or past-the-end pointer (esrt_host_whole(p->v, ...) for
+ * for (p = list; p; p = p->next)). */
+static void value_use(Scan *s, CXCursor e, int depth) {
+  e = tu_strip(e);
+  enum CXCursorKind k = clang_getCursorKind(e);
+  if (k == CXCursor_DeclRefExpr && tu_pointer_like(clang_getCursorType(e))) {
+    mark(s, e, MARK_POINTER);
+  } else if (k == CXCursor_BinaryOperator && depth < 8) { /* x + n, q - a */
+    CXCursor v[2] = {clang_getNullCursor(), clang_getNullCursor()};
+    clang_visitChildren(e, two_visitor, v);
+    value_use(s, v[0], depth + 1), value_use(s, v[1], depth + 1);
+  }
+}
+
+/* Whether binary operator c, whose left operand is lhs, compares or
+ * tests (==, !=, <, >, <=, >=, &&, ||): read from the text after lhs. */
+static bool compares(const Scan *s, CXCursor c, CXCursor lhs) {
+  size_t lb, le, ob, oe;
+  if (!tu_extent(s->w->tu, lhs, &lb, &le) || !tu_extent(s->w->tu, c, &ob, &oe) || le >= oe)
+    return false;
+  const char *t = s->w->src->text;
+  while (le < oe && strchr(" \t\r\n)", t[le]))
+    le++;
+  if (le + 1 >= oe)
+    return false;
+  char a = t[le], b = t[le + 1];
+  return (b == '=' && strchr("=!<>", a)) || (a == '&' && b == '&') || (a == '|' && b == '|') ||
+         ((a == '<' || a == '>') && b != a);
+}
+
+/* The bare condition of a loop or an if (for (...; p; ...)), and the
+ * operands of a comparison or test: values (value_use). */
+static void value_uses(Scan *s, CXCursor c) {
+  enum CXCursorKind k = clang_getCursorKind(c);
+  CXCursor v[2] = {clang_getNullCursor(), clang_getNullCursor()};
+  if (k == CXCursor_BinaryOperator) {
+    clang_visitChildren(c, two_visitor, v);
+    if (!clang_Cursor_isNull(v[1]) && compares(s, c, v[0]))
+      value_use(s, v[0], 0), value_use(s, v[1], 0);
+  } else if (k == CXCursor_UnaryOperator) {
+    size_t b = tu_offset(clang_getCursorLocation(c));
+    if (b < s->w->src->len && s->w->src->text[b] == '!')
+      value_use(s, tu_first_child(c), 0);
+  } else {
+    clang_visitChildren(c, bare_condition, s);
+  }
+}
+
 /* A pointer variable named as itself (through implicit conversions). */
 static bool pointer_variable(CXCursor e) {
   e = tu_strip(e);
@@ -295,6 +358,19 @@ static void derived_here(Scan *s, CXCursor root, CXCursor from, size_t at) {
     mark(s, root, MARK_WRITE);
 }
 
+/* Whether pointer value e is a member of what the pointer named points to
+ * (p = p->next, t = t->left): a walk of a list or a tree, whose nodes are
+ * in memory, where esched cannot follow. */
+static bool walks(CXCursor e, const char *pointer) {
+  char path[256];
+  e = tu_strip(e);
+  if (clang_getCursorKind(e) != CXCursor_MemberRefExpr)
+    return false;
+  CXCursor root = member_path(e, path, sizeof path);
+  size_t n = strcspn(path, ".-");
+  return !clang_Cursor_isNull(root) && strlen(pointer) == n && !strncmp(path, pointer, n);
+}
+
 static void derive(Scan *s, const char *pointer, CXCursor from, size_t at, bool declaration) {
   char path[256];
   CXCursor root = address_base(s, from, path, sizeof path);
@@ -302,8 +378,9 @@ static void derive(Scan *s, const char *pointer, CXCursor from, size_t at, bool 
     s->w->nomem = true;
     return;
   }
-  if (clang_Cursor_isNull(root) && !s->inferred && !strpbrk(pointer, ".-") &&
-      (loaded_pointer(s, from) || untracked_pointer(from))) {
+  bool own = !s->inferred && !strpbrk(pointer, ".-");
+  if (own && (walks(from, pointer) || (clang_Cursor_isNull(root) &&
+                                       (loaded_pointer(s, from) || untracked_pointer(from))))) {
     const char *p = walk_intern(s->w, pointer);
     if (p && x_alias_loaded(s->w->x, s->w->func_name, p, at))
       s->w->nomem = true;
@@ -690,6 +767,10 @@ static enum CXChildVisitResult scan_visitor(CXCursor c, CXCursor parent, CXClien
   if (s->sink >= 0 && (kind == CXCursor_CallExpr || kind == CXCursor_CompoundStmt) &&
       task_region(s->w, c))
     return CXChildVisit_Continue;
+  if (s->collect && (kind == CXCursor_ForStmt || kind == CXCursor_WhileStmt ||
+                     kind == CXCursor_DoStmt || kind == CXCursor_IfStmt ||
+                     kind == CXCursor_BinaryOperator || kind == CXCursor_UnaryOperator))
+    value_uses(s, c);
   switch (kind) {
   case CXCursor_ForStmt:
   case CXCursor_WhileStmt:
@@ -729,6 +810,8 @@ static void scan(Walker *w, CXCursor c, size_t b, size_t e, int n, int sink, boo
                  bool collect) {
   CXCursor declaration = clang_getCursorKind(c) == CXCursor_DeclStmt ? c : clang_getNullCursor();
   Scan s = {w, n, sink, inferred, collect, b, e, declaration, NULL, 0, 0, NULL, 0, 0};
+  if (collect) /* a loop's or an if's condition alone (p in for (...; p; ...)) */
+    bare_condition(c, clang_getNullCursor(), &s);
   scan_visitor(c, clang_getNullCursor(), &s); /* clang_visitChildren skips c itself */
   clang_visitChildren(c, scan_visitor, &s);
   free(s.loops);
