@@ -319,26 +319,39 @@ static bool untracked_pointer(CXCursor e) {
 
 typedef struct Declared {
   size_t at;
-  bool found;
+  bool found, used; /* the variable at `at`; a later declarator reads it */
 } Declared;
+
+static enum CXChildVisitResult uses_variable(CXCursor c, CXCursor parent, CXClientData data) {
+  (void)parent;
+  Declared *d = data;
+  d->used |= clang_getCursorKind(c) == CXCursor_DeclRefExpr &&
+             tu_offset(clang_getCursorLocation(clang_getCursorReferenced(c))) == d->at;
+  return d->used ? CXChildVisit_Break : CXChildVisit_Recurse;
+}
 
 static enum CXChildVisitResult own_variable(CXCursor c, CXCursor parent, CXClientData data) {
   (void)parent;
   Declared *d = data;
-  d->found |=
-      clang_getCursorKind(c) == CXCursor_VarDecl && tu_offset(clang_getCursorLocation(c)) == d->at;
-  return d->found ? CXChildVisit_Break : CXChildVisit_Continue;
+  if (clang_getCursorKind(c) == CXCursor_VarDecl) {
+    size_t at = tu_offset(clang_getCursorLocation(c));
+    d->found |= at == d->at;
+    if (at > d->at)
+      clang_visitChildren(c, uses_variable, d);
+  }
+  return CXChildVisit_Continue;
 }
 
 /* Whether declaration statement d (or a null cursor) itself declares the
- * variable at offset at; one inside it (in a statement expression of its
- * initializer: double m = ({ const double *p = b; p[3]; })) is the
- * initializer's own. */
+ * variable at offset at, for later statements; one inside it (in a
+ * statement expression of its initializer: double m = ({ const double *p
+ * = b; p[3]; })) is the initializer's own, and so is one a later
+ * declarator of d reads (double *last = A + k, corner = last[1];). */
 static bool declared_by(CXCursor d, size_t at) {
-  Declared x = {at, false};
+  Declared x = {at, false, false};
   if (!clang_Cursor_isNull(d))
     clang_visitChildren(d, own_variable, &x);
-  return x.found;
+  return x.found && !x.used;
 }
 
 /* The pointer declared at `at` is made from root's address. A pointer the

@@ -92,6 +92,12 @@ int main(int argc, char **argv) {
     tr += flat[r * n + r];
   }
   printf("tr %g\n", tr);
+  for (int r = 0; r < n; r++) {
+#pragma esched task name(rs2) inout(A[r:1]) gpu(rowscale_gpu)
+    rowscale(n, A, r, 2.0);
+    double *row = flat + r * n, first = row[0];
+    printf("row %d %g\n", r, first);
+  }
   free(flat);
   return 0;
 }
