@@ -412,6 +412,35 @@ static bool literal_argument(CXCursor call) {
   return found;
 }
 
+/* A call task whose callee, defined in this file, has tasks of its own
+ * (the recursion of OpenMP-style divide and conquer: sum(a, h, &l) as a
+ * task inside sum): regions do not nest, and the inner ones would wait for
+ * the outer one, which waits for them (a hang, or the callee's outlined
+ * task before its declaration: a compile error elsewhere). */
+static void check_callee_tasks(Walker *w, CXCursor fn, const char *callee, size_t at) {
+  CXCursor def = clang_getCursorDefinition(fn);
+  size_t b, e;
+  if (clang_Cursor_isNull(def) || !clang_Location_isFromMainFile(clang_getCursorLocation(def)) ||
+      !tu_extent(w->tu, def, &b, &e))
+    return;
+  walk_confirm(w, b, e);
+  for (int i = annots_lower_bound(w->annots, b); i < w->annots->len; i++) {
+    const Annot *a = &w->annots->v[i];
+    if (a->begin >= e)
+      break;
+    if (a->status == ANNOT_REAL && a->parsed.kind == ES_ANNOT_TASK) {
+      int line, col;
+      source_position(w->src, a->begin, &line, &col);
+      walk_error(w, at,
+                 "task regions do not nest: '%s' has a task of its own (line %d), which would "
+                 "run inside this one; call it without a task, or leave the tasks to its "
+                 "leaves (the calls that do the work)",
+                 callee, line);
+      return;
+    }
+  }
+}
+
 /* Annotations inside a block task: regions do not nest. */
 static void check_nesting(Walker *w, size_t b, size_t e) {
   walk_confirm(w, b, e);
@@ -542,6 +571,8 @@ void task_attach(Walker *w, int ann, CXCursor c, size_t b, size_t e) {
   CXCursor fn = is_call ? tu_called_function(c) : clang_getNullCursor();
   if (is_call)
     call_parts(w, n, c, fn);
+  if (is_call && clang_getCursorKind(fn) == CXCursor_FunctionDecl && w->x->nodes[n].callee)
+    check_callee_tasks(w, fn, w->x->nodes[n].callee, a->begin);
   XNode *node = &w->x->nodes[n];
   node->name = task_key(w, ann, node->callee);
   node->deferred = w->loop_depth > 0;
