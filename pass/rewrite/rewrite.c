@@ -333,8 +333,24 @@ static void clause_literal(RwBuf *t, const XAccess *a) {
 
 /* The task's descriptor: its variants, build-time choice, and the names of
  * the data items of its accesses (idx[0..count)) for the profile. */
+/* Whether the runtime can run task n again on copies of its data (an
+ * all-devices profiling run, ESCHED_CHECK): every pointer it is passed
+ * falls in data whose range it is given (count of them, or -1 when some
+ * size is unknown). Else a second run works on the live data: the task is
+ * run once (ESRT_NO_REPLAY), as one with effects beyond its data. */
+static bool replayable(const Rw *rw, const XNode *n, int count) {
+  if (count < 0)
+    return false;
+  const RwCall *c =
+      n->callee || n->via ? rw_facts_call(&rw->facts, (int)(n - rw->f->x.nodes)) : NULL;
+  for (int i = 0; c && i < c->nargs; i++)
+    if (c->args[i].pointer && c->args[i].access < 0)
+      return false;
+  return true;
+}
+
 static void descriptor(Rw *rw, const XNode *n, int task, int var, int level, bool outlined,
-                       const int *idx, int count) {
+                       const int *idx, int count, bool once) {
   RwBuf *t = &rw->tables;
   rw_printf(t, "static const EsrtVariant esrt_v%d_[] = {", task);
   for (int k = 0; k < nvariants(n); k++) {
@@ -362,10 +378,11 @@ static void descriptor(Rw *rw, const XNode *n, int task, int var, int level, boo
   literal(t, n->name);
   rw_puts(t, ", ");
   literal(t, n->name);
-  const char *flags = outlined && n->noreplay ? "ESRT_DEFERRED | ESRT_NO_REPLAY"
-                      : outlined              ? "ESRT_DEFERRED"
-                      : n->noreplay           ? "ESRT_NO_REPLAY"
-                                              : "0";
+  once |= n->noreplay != NULL;
+  const char *flags = outlined && once ? "ESRT_DEFERRED | ESRT_NO_REPLAY"
+                      : outlined       ? "ESRT_DEFERRED"
+                      : once           ? "ESRT_NO_REPLAY"
+                                       : "0";
   rw_printf(t, ", esrt_v%d_, %d, %d, %d, %s, &esrt_unit_, esrt_i%d_, %d, esrt_c%d_, ", task,
             nvariants(n), var, level, flags, task, count, task);
   char where[64];
@@ -461,7 +478,7 @@ static void static_task(Rw *rw, const XNode *n, int task) {
   }
   /* Declarations first: the block is C89 too. */
   rw_printf(&b, "{ /* esched: task %s */\n  EsrtRun esrt_r_;\n  int esrt_k_;\n", n->name);
-  bool unknown = count < 0;
+  bool unknown = count < 0, once = !replayable(rw, n, count);
   if (unknown) /* the task runs on the host, with its data there */
     rw_puts(&b, "  EsrtAccess esrt_a_[1] = {{0, 0, 0, 0}};\n");
   else
@@ -470,7 +487,7 @@ static void static_task(Rw *rw, const XNode *n, int task) {
   rw_printf(&b, "  void *esrt_p_[%d];\n", count ? count : 1);
   if (unknown)
     host_whole(&b, n);
-  descriptor(rw, n, task, var, level, false, idx, count);
+  descriptor(rw, n, task, var, level, false, idx, count, once);
   noalias_check(&b, n, idx, count, task);
   rw_printf(&b,
             "  for (esrt_k_ = esrt_task_first(&esrt_r_, &esrt_t%d_, esrt_a_, %d, esrt_p_); "
@@ -573,7 +590,7 @@ static void deferred_task(Rw *rw, const XNode *n, int task) {
     free(idx);
     return;
   }
-  descriptor(rw, n, task, 0, 0, true, idx, count);
+  descriptor(rw, n, task, 0, 0, true, idx, count, !replayable(rw, n, count));
   for (int k = 0; k < nvariants(n); k++)
     rw_printf(&rw->decls, "static void esrt_f%d_%d_(void *const *, const void *);\n", task, k);
   outline(rw, &rw->outlined[fn - rw->facts.funcs], n, c, task, count);
