@@ -165,8 +165,15 @@ static enum CXChildVisitResult bare_condition(CXCursor c, CXCursor parent, CXCli
 static void value_use(Scan *s, CXCursor e, int depth) {
   e = tu_strip(e);
   enum CXCursorKind k = clang_getCursorKind(e);
+  size_t b, end;
   if (k == CXCursor_DeclRefExpr && tu_pointer_like(clang_getCursorType(e))) {
-    mark(s, e, MARK_POINTER);
+    /* Written out: a macro's names all sit at its use, where a mark would
+     * also take the data reads of the same name (CHECK(p): if (p) p[0]). */
+    char *name = tu_string(clang_getCursorSpelling(e));
+    if (name && tu_extent(s->w->tu, e, &b, &end) && end - b == strlen(name) &&
+        !strncmp(s->w->src->text + b, name, end - b))
+      mark(s, e, MARK_POINTER);
+    free(name);
   } else if (k == CXCursor_BinaryOperator && depth < 8) { /* x + n, q - a */
     CXCursor v[2] = {clang_getNullCursor(), clang_getNullCursor()};
     clang_visitChildren(e, two_visitor, v);
