@@ -529,7 +529,8 @@ static void outline(Rw *rw, RwBuf *b, const XNode *n, const RwCall *c, int task,
   for (int k = 0; args && names && idx && k < nvariants(n); k++) {
     rw_printf(b,
               "static void esrt_f%d_%d_(void *const *esrt_p_, const void *esrt_v_) {\n"
-              "  const struct esrt_args%d_ *esrt_x_ = esrt_v_;\n  ",
+              "  const struct esrt_args%d_ *esrt_x_ = esrt_v_;\n"
+              "  (void)esrt_p_; /* a call of no device address (-Wunused-parameter) */\n  ",
               task, k, task);
     CallArrays arr = {task, "esrt_p_", "esrt_x_->acc_"};
     const char *fn = k ? variant(n, k)->function : n->callee ? n->callee : "esrt_x_->fn";
