@@ -334,17 +334,19 @@ static void clause_literal(RwBuf *t, const XAccess *a) {
 /* The task's descriptor: its variants, build-time choice, and the names of
  * the data items of its accesses (idx[0..count)) for the profile. */
 /* Whether the runtime can run task n again on copies of its data (an
- * all-devices profiling run, ESCHED_CHECK): every pointer it is passed
- * falls in data whose range it is given (count of them, or -1 when some
- * size is unknown). Else a second run works on the live data: the task is
- * run once (ESRT_NO_REPLAY), as one with effects beyond its data. */
+ * all-devices profiling run, ESCHED_CHECK): it is given the range of all
+ * its data (count of them, or -1 when some size is unknown), and every
+ * pointer it may write through falls in one of them (a read-only row
+ * pointer, wall[t] into data[t*n:n], may read the live data: the same
+ * values). Else a second run writes the live data: the task is run once
+ * (ESRT_NO_REPLAY), as one with effects beyond its data. */
 static bool replayable(const Rw *rw, const XNode *n, int count) {
   if (count < 0)
     return false;
   const RwCall *c =
       n->callee || n->via ? rw_facts_call(&rw->facts, (int)(n - rw->f->x.nodes)) : NULL;
   for (int i = 0; c && i < c->nargs; i++)
-    if (c->args[i].pointer && c->args[i].access < 0)
+    if (c->args[i].writes && c->args[i].access < 0)
       return false;
   return true;
 }

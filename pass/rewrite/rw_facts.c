@@ -93,6 +93,7 @@ static bool describe_call(Scan *s, CXCursor call, int node) {
     /* A function's address is code, the same on every device: no data. */
     a->pointer = tu_pointer_like(pt) && pointee.kind != CXType_FunctionProto &&
                  pointee.kind != CXType_FunctionNoProto;
+    a->writes = a->pointer && !clang_isConstQualifiedType(tu_pointee(pt));
     a->opaque = tu_is_array(pt) || (a->pointer && tu_is_array(tu_pointee(pt)));
     Mentions m = {n, -1, false};
     CXCursor arg = clang_Cursor_getArgument(call, (unsigned)i);

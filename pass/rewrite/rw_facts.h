@@ -18,6 +18,7 @@ typedef struct RwArg {
   int access;       /* index into the node's accesses it points into, or -1 */
   bool ambiguous;   /* it mentions several of the node's data items */
   bool pointer;     /* the parameter is a pointer (or an array, adjusted) */
+  bool writes;      /* ... to non-const data: the callee may write through it */
   bool opaque;      /* an array or a pointer to arrays: captured as void * (a member
                        cannot have its type when its bounds are variables) */
   const char *type; /* the parameter's type, spelled (malloc'ed) */

@@ -7,11 +7,16 @@
 // only its CPU variant. A function's address (map(sum, n, twice)) is no
 // data: no warning.
 // RUN: %esched compile --variant gpu-only %s -o %t.c 2>&1 | FileCheck %s --check-prefix=BUILD --implicit-check-not='{{warning|error}}:'
-// BUILD: pointer-args.c:[[#@LINE+53]]:39: warning: 'rows' holds pointers: esched moves them, not the data they point to, so task 'table' runs on the CPU only; allocate that data in one block and name the block in a clause to let it move
+// BUILD: pointer-args.c:[[#@LINE+58]]:39: warning: 'rows' holds pointers: esched moves them, not the data they point to, so task 'table' runs on the CPU only; allocate that data in one block and name the block in a clause to let it move
 // RUN: FileCheck %s --input-file=%t.c
-// CHECK: acc_gpu(esrt_dev_find(&esrt_t0_, 0, esrt_p_, esrt_x_->acc_, 2, esrt_x_->a0), esrt_dev(esrt_p_[1], esrt_x_->acc_[1].ptr, esrt_x_->a1), esrt_x_->a2);
-// CHECK: acc_gpu(esrt_dev(esrt_p_[1], esrt_a_[1].ptr, other), esrt_dev(esrt_p_[0], esrt_a_[0].ptr, sum), n);
-// CHECK: acc_gpu(esrt_dev_find(&esrt_t2_, 0, esrt_p_, esrt_a_, 1, elsewhere), esrt_dev(esrt_p_[0], esrt_a_[0].ptr, sum), n);
+// A read-only pointer outside the task's data (outside) may read the live
+// data when the runtime runs the task again (profiling, ESCHED_CHECK): it
+// is replayed (flags 0), not run once as one that may write there.
+// RUN: FileCheck %s --check-prefix=ONCE --input-file=%t.c
+// ONCE: {{^}}static const EsrtTask esrt_t2_ = {"main", "outside", "outside", esrt_v2_, 2, 1, 0, 0, &esrt_unit_
+// CHECK: {{^ *}}acc_gpu(esrt_dev_find(&esrt_t0_, 0, esrt_p_, esrt_x_->acc_, 2, esrt_x_->a0), esrt_dev(esrt_p_[1], esrt_x_->acc_[1].ptr, esrt_x_->a1), esrt_x_->a2);
+// CHECK: {{^ *}}acc_gpu(esrt_dev(esrt_p_[1], esrt_a_[1].ptr, other), esrt_dev(esrt_p_[0], esrt_a_[0].ptr, sum), n);
+// CHECK: {{^ *}}acc_gpu(esrt_dev_find(&esrt_t2_, 0, esrt_p_, esrt_a_, 1, elsewhere), esrt_dev(esrt_p_[0], esrt_a_[0].ptr, sum), n);
 // RUN: %cc -std=c11 %s -o %t.plain && %t.plain > %t.expected
 // RUN: %esched_cc --variant=gpu-only %esrt_cflags %s -o %t.gpu 2>/dev/null
 // RUN: %t.gpu 2>%t.err | diff %t.expected -
