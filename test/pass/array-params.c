@@ -14,9 +14,9 @@
 // RUN: FileCheck %s --input-file=%t.c
 // RUN: FileCheck %s --check-prefix=OUTLINE --input-file=%t.c
 // CHECK: EsrtAccess esrt_a_[2] = {{[{][{]}}(x) + (0), (size_t)(4) * sizeof *(x), ESRT_IN, x}, {(y) + (0), (size_t)(4) * sizeof *(y), ESRT_OUT, y}};
-// CHECK: k_gpu(esrt_dev(esrt_p_[1], esrt_a_[1].ptr, y), esrt_dev(esrt_p_[0], esrt_a_[0].ptr, x));
+// CHECK: {{^ *}}k_gpu(esrt_dev(esrt_p_[1], esrt_a_[1].ptr, y), esrt_dev(esrt_p_[0], esrt_a_[0].ptr, x));
 // CHECK: EsrtAccess esrt_a_[2] = {{[{][{]}}(A) + (0), (size_t)(n) * sizeof *(A), ESRT_INOUT, A}, {(x) + (0), (size_t)(n) * sizeof *(x), ESRT_IN, x}};
-// CHECK: k_gpu(esrt_dev(esrt_p_[0], esrt_a_[0].ptr, A[0]), esrt_dev(esrt_p_[1], esrt_a_[1].ptr, x));
+// CHECK: {{^ *}}k_gpu(esrt_dev(esrt_p_[0], esrt_a_[0].ptr, A[0]), esrt_dev(esrt_p_[1], esrt_a_[1].ptr, x));
 // The deferred task's array arguments are captured as void *.
 // OUTLINE: struct esrt_args2_ { void * a0; int a1; EsrtAccess acc_[1]; };
 // OUTLINE: struct esrt_args2_ esrt_x_ = {(void *)(B), n, {{[{][{]}}0, 0, 0, 0}}};
