@@ -38,7 +38,7 @@ static int equalize_one(const EsProblem *p, EsDvfsState *st, EsSolution *s, int 
   double allowed = lf - s->start[v]; /* second term of Eq. 16 */
   const EsSlot *pv = es_timeline_beside(&st->tl, dev, s->start[v], v, -1, -1);
   if (pv && pv->copy < 0) {
-    double wi = es_timed_task_time(p, pv->task, top), wj = es_timed_task_time(p, v, top);
+    double wi = es_dag_time(&st->dag, pv->task, dev), wj = es_dag_time(&st->dag, v, dev);
     double share = wi + wj > 0 ? (lf - pv->start) * wj / (wi + wj) : allowed;
     allowed = share < allowed ? share : allowed;
   }

@@ -112,6 +112,7 @@ static void mean_costs(const EsProblem *p, EsDag *d) {
     int cnt = 0;
     for (int dev = 0; dev < p->ndevices; dev++) {
       double t = es_timed_task_time(p, v, d->top_label[dev]);
+      d->top_time[(long)v * d->ndevices + dev] = t;
       d->serial_time[dev] += t;
       if (isinf(t))
         continue;
@@ -179,7 +180,7 @@ static bool shared_fits(const EsDagShared *s, const EsProblem *p) {
 static void free_arrays(EsDag *d) {
   free(d->pred_first), free(d->succ_first), free(d->pred), free(d->succ);
   free(d->topo), free(d->top_label), free(d->mean_time), free(d->min_time);
-  free(d->item_mean_comm), free(d->serial_time);
+  free(d->item_mean_comm), free(d->serial_time), free(d->top_time);
 }
 
 static void shared_release(void *data) {
@@ -198,10 +199,11 @@ static int build(const EsProblem *p, EsDag *d) {
   d->mean_time = malloc(((size_t)d->n + 1) * sizeof(double));
   d->min_time = malloc(((size_t)d->n + 1) * sizeof(double));
   d->serial_time = calloc((size_t)p->ndevices + 1, sizeof(double));
+  d->ndevices = p->ndevices;
+  d->top_time = malloc(((size_t)d->n * p->ndevices + 1) * sizeof(double));
   d->item_mean_comm = malloc(((size_t)p->nitems + 1) * sizeof(double));
   if (!d->topo || !d->top_label || !d->mean_time || !d->min_time || !d->serial_time ||
-      !d->item_mean_comm ||
-      build_arcs(p, d))
+      !d->top_time || !d->item_mean_comm || build_arcs(p, d))
     return ES_ENOMEM;
   for (int dev = 0; dev < p->ndevices; dev++)
     d->top_label[dev] = es_problem_label(p, dev, 0);

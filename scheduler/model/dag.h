@@ -20,7 +20,7 @@ typedef struct EsDagShared EsDagShared;
 /* The precedence structure of a problem, with the mean costs that the list
  * schedulers rank by. Read-only: its arrays are shared (below). */
 typedef struct EsDag {
-  int n;
+  int n, ndevices;
   int *pred_first, *succ_first; /* [n + 1] CSR offsets */
   EsArc *pred, *succ;
   int *topo;              /* [n] a topological order */
@@ -28,6 +28,7 @@ typedef struct EsDag {
   double *mean_time;      /* [n] mean time at level 0 over allowed devices */
   double *min_time;       /* [n] fastest time at level 0 */
   double *serial_time;    /* [ndevices] every task's time at level 0, summed in index order */
+  double *top_time;       /* [n * ndevices] each task's time at level 0, by device (below) */
   double *item_mean_comm; /* [nitems] mean transfer time over device pairs */
   EsDagShared *shared;    /* the counted arrays */
 } EsDag;
@@ -47,6 +48,15 @@ void es_dag_free(EsDag *d);
 double es_timed_task_time(const EsProblem *p, int v, int l);
 double es_timed_comm(const EsProblem *p, int item, int from_dev, int to_dev);
 double es_dag_mean_comm(const EsDag *d, int item);
+
+/* Time of task v on device dev at level 0: es_timed_task_time(p, v,
+ * d->top_label[dev]), from a copy of those columns of the problem's table.
+ * A row of the table holds every level of every device (96 doubles for
+ * EASEF's 16 processors), so the list schedulers, which read only level 0,
+ * touched a cache line per device; the copy holds a task's in two. */
+static inline double es_dag_time(const EsDag *d, int v, int dev) {
+  return d->top_time[(long)v * d->ndevices + dev];
+}
 
 /* HEFT's upward rank (Topcuoglu et al. 2002, Eq. 4 of EASEF; the
  * dissertation's bottom distance) and downward rank (EASEF Eq. 5; the

@@ -110,7 +110,7 @@ static int place_on(EsListSched *ls, const int *t, int len, int ahead, int dev, 
                     double *finish) {
   for (int i = 0; i < len; i++) {
     int v = es_ls_next(ls, t, i, ahead);
-    double w = es_timed_task_time(ls->p, v, ls->dag->top_label[dev]);
+    double w = es_dag_time(ls->dag, v, dev);
     if (isinf(w))
       return ES_EINFEAS;
     double start = es_ls_start(ls, v, dev, w, true);

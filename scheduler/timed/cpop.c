@@ -7,15 +7,15 @@
 #include <math.h>
 #include <stdlib.h>
 
-#include "scheduler/model/solution.h"
-#include "scheduler/timed/timed.h"
 #include "scheduler/model/dag.h"
+#include "scheduler/model/solution.h"
 #include "scheduler/timed/list_sched.h"
+#include "scheduler/timed/timed.h"
 
 static int schedule(EsListSched *ls, const int *order, const bool *on_cp, int cpp) {
   for (int i = 0, n = ls->p->ntasks; i < n; i++) {
     int v = es_ls_next(ls, order, i, n), dev = cpp;
-    double start, w = cpp >= 0 ? es_timed_task_time(ls->p, v, ls->dag->top_label[cpp]) : INFINITY;
+    double start, w = cpp >= 0 ? es_dag_time(ls->dag, v, cpp) : INFINITY;
     if (on_cp[v] && !isinf(w))
       start = es_ls_start(ls, v, cpp, w, true);
     else if ((dev = es_ls_best_device(ls, v, true, &start)) < 0)

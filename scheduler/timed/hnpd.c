@@ -28,7 +28,7 @@ enum { MAX_DEPTH = 8 };
 static bool tighten(EsListSched *ls, int v, int copy, int dev) {
   EsSolution *s = ls->sol;
   double old = es_copy_at(ls->p, s, v, copy).start;
-  double w = es_timed_task_time(ls->p, v, ls->dag->top_label[dev]);
+  double w = es_dag_time(ls->dag, v, dev);
   es_timeline_remove(&ls->tl, dev, old, v, copy);
   double st = es_ls_start(ls, v, dev, w, true);
   bool moved = st < old - 1e-12 * (fabs(old) + 1);
@@ -62,7 +62,7 @@ static int duplicate_preds(EsListSched *ls, int n, int copy, int dev, int depth)
 /* Duplicate(q, n) of Fig. 5.3.f. Returns 1 when kept, 0 when not, <0 on error. */
 static int try_duplicate(EsListSched *ls, int n, int copy, int dev, const EsArc *a, int depth) {
   int q = a->task;
-  double w = es_timed_task_time(ls->p, q, ls->dag->top_label[dev]);
+  double w = es_dag_time(ls->dag, q, dev);
   if (isinf(w) || has_copy_on(ls, q, dev))
     return 0;
   double st = es_ls_start(ls, q, dev, w, true);

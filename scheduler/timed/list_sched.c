@@ -68,7 +68,7 @@ int es_ls_best_device(const EsListSched *ls, int v, bool insertion, double *star
   int best = -1;
   double best_finish = INFINITY;
   for (int dev = 0; dev < ls->p->ndevices; dev++) {
-    double w = es_timed_task_time(ls->p, v, ls->dag->top_label[dev]);
+    double w = es_dag_time(ls->dag, v, dev);
     if (isinf(w))
       continue;
     double s = es_ls_start(ls, v, dev, w, insertion);
@@ -83,7 +83,7 @@ void es_ls_record(EsListSched *ls, int v, int dev, double start) {
   int l = ls->dag->top_label[dev];
   s->label[v] = l;
   s->start[v] = start;
-  s->finish[v] = start + es_timed_task_time(ls->p, v, l);
+  s->finish[v] = start + es_dag_time(ls->dag, v, dev);
 }
 
 int es_ls_place(EsListSched *ls, int v, int dev, double start) {
@@ -93,7 +93,7 @@ int es_ls_place(EsListSched *ls, int v, int dev, double start) {
 
 int es_ls_place_dup(EsListSched *ls, int v, int dev, double start) {
   int l = ls->dag->top_label[dev];
-  EsDuplicate x = {v, l, start, start + es_timed_task_time(ls->p, v, l)};
+  EsDuplicate x = {v, l, start, start + es_dag_time(ls->dag, v, dev)};
   int i = ls->sol->ndups;
   if (es_solution_add_duplicate(ls->sol, x) ||
       es_vec_reserve(&ls->dup.next, &ls->dup_next_cap, i + 1, sizeof(int)) ||
@@ -134,9 +134,10 @@ int es_ls_next(const EsListSched *ls, const int *order, int i, int n) {
     int f = order[i + AHEAD_FAR];
     ES_PREFETCH(&d->pred_first[f]);
     ES_PREFETCH(&d->pred[d->pred_first[f]]);
-    const double *row = &p->value[ES_OBJ_TIME][(long)f * p->nlabels];
-    for (int dev = 0; dev < p->ndevices; dev++)
-      ES_PREFETCH(&row[d->top_label[dev]]);
+    const double *row = &d->top_time[(long)f * d->ndevices];
+    for (int dev = 0; dev < d->ndevices; dev += 8) /* 8 doubles a cache line */
+      ES_PREFETCH(&row[dev]);
+    ES_PREFETCH(&row[d->ndevices - 1]); /* the row need not start a line */
   }
   if (i + AHEAD_NEAR < n) {
     int f = order[i + AHEAD_NEAR];
@@ -176,7 +177,7 @@ void es_ls_all_on(EsListSched *ls, const int *order, int d) {
   for (int i = 0; i < s->ntasks; i++) {
     int v = order[i];
     s->label[v] = l, s->start[v] = t;
-    t = s->finish[v] = t + es_timed_task_time(ls->p, v, l);
+    t = s->finish[v] = t + es_dag_time(ls->dag, v, d);
   }
   s->ndups = 0;
 }
