@@ -12,6 +12,7 @@
 #include <math.h>
 #include <stdlib.h>
 
+#include "scheduler/base/prefetch.h"
 #include "scheduler/model/dag.h"
 #include "scheduler/model/solution.h"
 #include "scheduler/timeline/timeline.h"
@@ -27,6 +28,26 @@ static Copy copy_of(const EsSolution *s, int i) {
     return (Copy){i, s->label[i], s->start[i], s->finish[i], -1};
   const EsDuplicate *x = &s->dups[i - s->ntasks];
   return (Copy){x->task, x->label, x->start, x->finish, i - s->ntasks};
+}
+
+/* Checking copies in index order reads each one's entry of the table of
+ * times: one cache line of its row of every level of every device, a
+ * stream whose stride the labels break, out of the cache beyond 10^4 tasks
+ * (73 MB at 10^5 on EASEF's 16 processors). Asked for AHEAD copies ahead,
+ * the misses overlap: 0.30 -> 0.27 us per copy at 10^5, the same at 10^4
+ * (asking for the predecessors' copies too cost 10 % at 10^4 and gained
+ * nothing more). Returns copy i, so that GCC keeps the prefetch
+ * (prefetch.h). */
+enum { AHEAD = 16 };
+
+static Copy next_copy(const EsProblem *p, const EsSolution *s, int i) {
+  int n = s->ntasks + s->ndups;
+  if (i + AHEAD < n) {
+    Copy f = copy_of(s, i + AHEAD);
+    if (f.label >= 0 && f.label < p->nlabels)
+      ES_PREFETCH(&p->value[ES_OBJ_TIME][(long)f.task * p->nlabels + f.label]);
+  }
+  return copy_of(s, i);
 }
 
 static bool close_enough(double a, double b, double tol) {
@@ -143,7 +164,7 @@ int es_timed_validate(const EsProblem *p, const EsSolution *s, double tol, EsErr
       next[i] = first[t], first[t] = i;
   }
   for (int i = 0; !rc && i < s->ntasks + s->ndups; i++) {
-    Copy c = copy_of(s, i);
+    Copy c = next_copy(p, s, i);
     rc = check_copy(p, &d, s, first, next, &c, tol, err);
   }
   if (!rc)
