@@ -23,6 +23,7 @@ enum {
   RUN_C = 3,
   NBASE = 4,
 };
+_Static_assert(GUARD % RT_MEM_ALIGN_MAX == 0, "the guards keep the copies aligned (mem.h)");
 
 /* Bytes a task declared out but left unwritten, until read or overwritten. */
 typedef struct Hole {

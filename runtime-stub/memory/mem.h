@@ -38,6 +38,22 @@ typedef struct RtMemOps {
 #define RT_SIM_POISON 0xFF
 
 extern const RtMemOps rt_mem_sim;
+
+/* Sim buffers and host scratch copies are aligned as a real device's
+ * memory is, or more: for the largest power of two not above their size,
+ * from cudaMalloc's 256 bytes (PoCL's CL_DEVICE_MEM_BASE_ADDR_ALIGN is
+ * 128) to a page. A section starting with an object of a type declared
+ * _Alignas(A), A up to a page, is aligned for it, as in host memory. */
+#define RT_MEM_ALIGN_MIN 256
+#define RT_MEM_ALIGN_MAX 4096
+
+/* Host memory laid out as a sim buffer: `bytes` bytes (at least one),
+ * aligned as above, with `pad` spare bytes before and after them (rounded
+ * up to a multiple of RT_MEM_ALIGN_MAX, so the alignment holds), all
+ * filled with RT_SIM_POISON. NULL when out of memory. The caller owns it:
+ * rt_mem_host_release with the same pad frees it (NULL: nothing). */
+void *rt_mem_host_alloc(size_t bytes, size_t pad);
+void rt_mem_host_release(void *p, size_t pad);
 extern const RtMemOps rt_mem_cuda;
 
 /* Opens CUDA device `ordinal`: 0 and a context, or ES_ENOSUP / ES_ENOMEM

@@ -48,24 +48,24 @@ static int group(RtScratch *sc, const EsrtAccess *acc, int n, int *of, int *firs
   return ES_OK;
 }
 
-static int alloc_in(const RtRegistry *reg, int space, size_t bytes, char **out) {
+/* A copy of len bytes in space, with redzone bytes before and after it. */
+static int alloc_in(const RtRegistry *reg, int space, size_t len, size_t redzone, char **out) {
   if (space != 0) {
     void *p;
-    int rc = reg->space[space].ops->alloc(reg->space[space].ctx, bytes, &p);
-    *out = rc ? NULL : p;
+    int rc = reg->space[space].ops->alloc(reg->space[space].ctx, len + 2 * redzone, &p);
+    *out = rc ? NULL : (char *)p + redzone;
     return rc;
   }
-  *out = malloc(bytes ? bytes : 1);
-  if (*out)
-    memset(*out, RT_SIM_POISON, bytes); /* like a sim buffer: unwritten bytes show */
+  /* like a sim buffer: aligned as device memory, unwritten bytes show */
+  *out = rt_mem_host_alloc(len, redzone);
   return *out ? ES_OK : ES_ENOMEM;
 }
 
-static void release_in(const RtRegistry *reg, int space, char *p) {
+static void release_in(const RtRegistry *reg, int space, size_t redzone, char *p) {
   if (space != 0)
-    reg->space[space].ops->release(reg->space[space].ctx, p);
+    reg->space[space].ops->release(reg->space[space].ctx, p - redzone);
   else
-    free(p);
+    rt_mem_host_release(p, redzone);
 }
 
 /* Union u's address in the placement src (space from). */
@@ -85,9 +85,7 @@ static int fill(RtScratch *sc, const RtRegistry *reg, int from, const char *src,
     memcpy(sc->buf[u], host, len);
     return reads && from != 0 ? rt_registry_copy(reg, from, 0, host, src, len) : ES_OK;
   }
-  char *base;
-  int rc = alloc_in(reg, sc->space, len + 2 * sc->redzone, &base);
-  sc->buf[u] = rc ? NULL : base + sc->redzone;
+  int rc = alloc_in(reg, sc->space, len, sc->redzone, &sc->buf[u]);
   if (!rc && reads)
     rc = rt_registry_copy(reg, from, sc->space, sc->buf[u], src, len);
   return rc;
@@ -134,7 +132,7 @@ void rt_scratch_close(RtScratch *sc, const RtRegistry *reg) {
       memcpy((void *)sc->lo[u], sc->buf[u], sc->hi[u] - sc->lo[u]);
       free(sc->buf[u]);
     } else {
-      release_in(reg, sc->space, sc->buf[u] - sc->redzone);
+      release_in(reg, sc->space, sc->redzone, sc->buf[u]);
     }
   }
   free(sc->lo);

@@ -34,7 +34,8 @@ typedef struct RtScratch {
  * of acc[i] in space `from`, where the bytes the task reads are current (the
  * scheduled variant's placement). ptr[i] receives the address of acc[i] for
  * the run. Copies get redzone more bytes before and after them (buf[u] is
- * the copy itself; none in place). Returns 0, or ES_ENOMEM / ES_EIO with
+ * the copy itself; none in place); they are aligned as sim buffers are
+ * (mem.h) when redzone is a multiple of RT_MEM_ALIGN_MAX. Returns 0, or ES_ENOMEM / ES_EIO with
  * nothing left allocated and host memory unchanged. */
 int rt_scratch_open(RtScratch *sc, const RtRegistry *reg, int from, void *const *src, int to,
                     bool in_place, size_t redzone, const EsrtAccess *acc, int n, void **ptr);
