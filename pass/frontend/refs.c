@@ -1,27 +1,33 @@
 /* What a piece of code does to variables (walk.h): each reference to a
  * variable is a read unless the code assigns through it (x = .., p[i] = ..,
- * s.f = .., *p = .., ++ and --), takes its address, or passes it to a
- * parameter that is a pointer to non-const (or to a variadic or unprototyped
- * function); free(p) kills p's data, free(m.data) the data at m.data. Host
- * code naming a member path (m.rows, mp->data) accesses that path, not the
- * whole variable. Assigning a pointer (p = malloc(..), p = q, m.data = q)
- * or copying one (q = p, T *q = p + k, q = &p[k], q = m.data) moves no
- * data: it is no access to what the pointer points to, and neither is an
- * operand of sizeof. Such a copy is recorded as an alias (x_alias_add):
- * the rewriter syncs host code reaching data through one name with tasks
- * that name the other; a pointer loaded from memory no name stands for
- * (row = rows[i]) is recorded as such (x_alias_loaded). Variables declared
- * inside the code itself are its own business. A call to a function of the
- * file does what that function does to the file-scope variables clauses
- * name (a summary, scanned once per function). Calls are recorded for the
- * call graph with whether a loop encloses them. */
+ * s.f = .., *p = .., *(p + k) = .., ++ and --), takes its address, or passes
+ * it (or p + k) to a parameter that is a pointer to non-const (or to a
+ * variadic or unprototyped function); free(p) kills p's data, free(m.data)
+ * the data at m.data. Host code naming a member path (m.rows, mp->data)
+ * accesses that path, not the whole variable. Assigning a pointer (p =
+ * malloc(..), p = q, m.data = q) or copying one (q = p, T *q = p + k, q =
+ * &p[k], q = m.data) moves no data: it is no access to what the pointer
+ * points to (unless the expression goes on to use the copy's value: *(q = p +
+ * k)), and neither is an operand of sizeof. Such a copy is recorded as an
+ * alias (x_alias_add): the rewriter syncs host code reaching data through one
+ * name with tasks that name the other; a pointer loaded from memory no name
+ * stands for (row = rows[i]) is recorded as such (x_alias_loaded). Variables
+ * declared inside the code itself are its own business. A call to a function
+ * of the file does what that function does to the file-scope variables
+ * clauses name (a summary, scanned once per function). Calls are recorded for
+ * the call graph with whether a loop encloses them. */
 #include <stdlib.h>
 #include <string.h>
 
 #include "pass/frontend/refs.h"
 #include "scheduler/base/vec.h"
 
-enum { MARK_WRITE = 1, MARK_KILL = 2, MARK_POINTER = 4 /* its value, not its data */ };
+enum {
+  MARK_WRITE = 1,
+  MARK_KILL = 2,
+  MARK_POINTER = 4, /* its value, not its data */
+  MARK_DATA = 8,    /* its data too: reached through the value of an expression made from it */
+};
 
 typedef struct Mark {
   size_t at; /* a DeclRefExpr's location (its name) */
@@ -50,7 +56,11 @@ static void mark(Scan *s, CXCursor ref, int what) {
   s->marks[s->nmarks++] = (Mark){tu_offset(clang_getCursorLocation(ref)), what};
 }
 
-/* The variable an lvalue expression writes through: A in A[i], s.f, *p. */
+static CXCursor address_base(Scan *s, CXCursor e, char *path, size_t cap);
+
+/* The variable an lvalue expression writes through: A in A[i], s.f, *p,
+ * and x in *(x + k) and *(q = x + k), whose addresses are computed from
+ * x's (address_base): x's data is written there. */
 static void mark_base(Scan *s, CXCursor e, int what) {
   for (int depth = 0; depth < 16 && !clang_Cursor_isNull(e); depth++) {
     enum CXCursorKind k = clang_getCursorKind(e);
@@ -60,8 +70,14 @@ static void mark_base(Scan *s, CXCursor e, int what) {
     }
     if (k != CXCursor_UnexposedExpr && k != CXCursor_ParenExpr &&
         k != CXCursor_ArraySubscriptExpr && k != CXCursor_MemberRefExpr &&
-        k != CXCursor_UnaryOperator && k != CXCursor_CStyleCastExpr)
+        k != CXCursor_UnaryOperator && k != CXCursor_CStyleCastExpr) {
+      char path[256];
+      CXCursor root = k == CXCursor_BinaryOperator ? address_base(s, e, path, sizeof path)
+                                                   : clang_getNullCursor();
+      if (!clang_Cursor_isNull(root))
+        mark(s, root, what | MARK_DATA);
       return;
+    }
     e = tu_first_child(e);
   }
 }
@@ -93,6 +109,20 @@ static bool param_may_write(CXType fty, int i) {
 }
 
 static void kill_member(Scan *s, CXCursor arg);
+static void data_through(Scan *s, CXCursor e);
+
+/* An address argument computed from a variable's (f(x + k), f(q = x)):
+ * the callee gets x's data, and writes it when the parameter may. */
+static void computed_argument(Scan *s, CXCursor arg, bool may_write) {
+  char path[256];
+  CXCursor root = may_write && tu_pointer_like(clang_getCursorType(arg))
+                      ? address_base(s, arg, path, sizeof path)
+                      : clang_getNullCursor();
+  if (!clang_Cursor_isNull(root))
+    mark(s, root, MARK_WRITE | MARK_DATA);
+  else
+    data_through(s, arg);
+}
 
 static void mark_call_args(Scan *s, CXCursor call) {
   CXCursor fn = tu_called_function(call);
@@ -107,6 +137,8 @@ static void mark_call_args(Scan *s, CXCursor call) {
     enum CXCursorKind k = clang_getCursorKind(clang_getCursorReferenced(arg));
     if (is_free && k == CXCursor_FieldDecl)
       kill_member(s, arg);
+    if (k != CXCursor_VarDecl && k != CXCursor_ParmDecl && !is_free)
+      computed_argument(s, arg, !direct || param_may_write(fty, i));
     if (k != CXCursor_VarDecl && k != CXCursor_ParmDecl)
       continue;
     CXType t = clang_getCanonicalType(clang_getCursorType(arg));
@@ -255,11 +287,26 @@ static CXCursor member_path(CXCursor e, char *path, size_t cap) {
   return fits ? root : clang_getNullCursor();
 }
 
-/* What an address is computed from: p in p, p + k, k + p, p - k, &p[k] and
- * casts of them, where p is a pointer variable or a member path (m.data);
- * its path goes to path[cap] and its root variable's reference is
- * returned, else a null cursor. (A binary expression of pointer type is
- * pointer arithmetic: p - q and comparisons are numbers.) */
+/* Whether binary operator c, whose left operand is lhs, assigns: '=' not
+ * followed by '=' after lhs. False for a macro's operator, which is not
+ * in the text. */
+static bool assigns(const Scan *s, CXCursor c, CXCursor lhs) {
+  size_t lb, le, ob, oe;
+  if (!tu_extent(s->w->tu, lhs, &lb, &le) || !tu_extent(s->w->tu, c, &ob, &oe) ||
+      (ob == lb && oe == le))
+    return false;
+  const char *t = s->w->src->text;
+  while (le < s->w->src->len && strchr(" \t\r\n", t[le]))
+    le++;
+  return le + 1 < s->w->src->len && t[le] == '=' && t[le + 1] != '=';
+}
+
+/* What an address is computed from: p in p, p + k, k + p, p - k, &p[k],
+ * q = p (the value of an assignment) and casts of them, where p is a
+ * pointer variable or a member path (m.data); its path goes to path[cap]
+ * and its root variable's reference is returned, else a null cursor. (A
+ * binary expression of pointer type is pointer arithmetic: p - q and
+ * comparisons are numbers.) */
 static CXCursor address_base(Scan *s, CXCursor e, char *path, size_t cap) {
   for (int depth = 0; depth < 16 && !clang_Cursor_isNull(e); depth++) {
     e = tu_strip(e);
@@ -270,7 +317,10 @@ static CXCursor address_base(Scan *s, CXCursor e, char *path, size_t cap) {
     CXCursor v[2] = {clang_getNullCursor(), clang_getNullCursor()};
     clang_visitChildren(e, two_visitor, v);
     size_t at = tu_offset(clang_getCursorLocation(e));
-    if (k == CXCursor_BinaryOperator && pointer && !clang_Cursor_isNull(v[1]))
+    if (k == CXCursor_BinaryOperator && pointer && !clang_Cursor_isNull(v[1]) &&
+        assigns(s, e, v[0]))
+      e = v[1];
+    else if (k == CXCursor_BinaryOperator && pointer && !clang_Cursor_isNull(v[1]))
       e = tu_pointer_like(clang_getCursorType(tu_strip(v[0]))) ? v[0] : v[1];
     else if (k == CXCursor_UnaryOperator && at < s->w->src->len && s->w->src->text[at] == '&' &&
              clang_getCursorKind(tu_strip(v[0])) == CXCursor_ArraySubscriptExpr)
@@ -279,6 +329,25 @@ static CXCursor address_base(Scan *s, CXCursor e, char *path, size_t cap) {
       return clang_getNullCursor();
   }
   return clang_getNullCursor();
+}
+
+/* A pointer assigned inside an expression whose value leads to data:
+ * *(q = x + k), (r = &x[i])[1], (q = p)->v, f(q = x). The assignment
+ * makes x the origin of q, no access to its data (rebind), but the
+ * expression reaches that data right there: the statement touches it (a
+ * read; mark_base and computed_argument mark the writes). */
+static void data_through(Scan *s, CXCursor e) {
+  char path[256];
+  CXCursor v[2] = {clang_getNullCursor(), clang_getNullCursor()};
+  e = tu_strip(e);
+  if (clang_getCursorKind(e) != CXCursor_BinaryOperator || !tu_pointer_like(clang_getCursorType(e)))
+    return;
+  clang_visitChildren(e, two_visitor, v);
+  if (clang_Cursor_isNull(v[1]) || !assigns(s, e, v[0]))
+    return;
+  CXCursor root = address_base(s, e, path, sizeof path);
+  if (!clang_Cursor_isNull(root))
+    mark(s, root, MARK_DATA);
 }
 
 /* Pointer `pointer` (a variable or a member path) gets an address computed
@@ -569,10 +638,7 @@ static void on_binary(Scan *s, CXCursor c, bool compound) {
     mark_base(s, v[0], MARK_WRITE);
     return;
   }
-  const char *t = s->w->src->text;
-  while (le < s->w->src->len && strchr(" \t\r\n", t[le]))
-    le++;
-  if (le + 1 >= s->w->src->len || t[le] != '=' || t[le + 1] == '=')
+  if (!assigns(s, c, v[0]))
     return;
   if (!rebind(s, v[0], v[1]))
     mark_base(s, v[0], MARK_WRITE);
@@ -585,6 +651,8 @@ static void on_unary(Scan *s, CXCursor c) {
   size_t b = tu_offset(clang_getCursorLocation(c)), e;
   if (b + 1 >= s->w->src->len)
     return;
+  if (t[b] == '*')
+    data_through(s, tu_first_child(c));
   bool write = t[b] == '&' || ((t[b] == '+' || t[b] == '-') && t[b + 1] == t[b]);
   if (!write && strchr("+-!~*(", t[b]) == NULL && tu_extent(s->w->tu, c, &b, &e) && e >= b + 2)
     write = (t[e - 1] == '+' || t[e - 1] == '-') && t[e - 2] == t[e - 1];
@@ -593,6 +661,15 @@ static void on_unary(Scan *s, CXCursor c) {
     write = ib == b && ie == e; /* a macro's: no operator to read; it may be ++ or & */
   if (write)
     mark_base(s, tu_first_child(c), MARK_WRITE);
+}
+
+/* (r = &x[i])[k]: the array or pointer operand (either) reaches data. */
+static void on_subscript(Scan *s, CXCursor c) {
+  CXCursor v[2] = {clang_getNullCursor(), clang_getNullCursor()};
+  clang_visitChildren(c, two_visitor, v);
+  data_through(s, v[0]);
+  if (!clang_Cursor_isNull(v[1]))
+    data_through(s, v[1]);
 }
 
 /* The facts of variable decl, cached for the function being walked. */
@@ -706,7 +783,7 @@ static void on_ref(Scan *s, CXCursor ref, const char *item, const TypeInfo *type
       what |= s->marks[i].what;
   /* An address computed into a pointer variable (&p[k] too, though '&'
    * marks p written): its data is reached later through that variable. */
-  if ((what & MARK_POINTER) && !(what & MARK_KILL))
+  if ((what & MARK_POINTER) && !(what & (MARK_KILL | MARK_DATA)))
     return;
   type = item ? type : d->type;
   /* A { ... } task reads a scalar in place, where an earlier task on a
@@ -815,6 +892,12 @@ static enum CXChildVisitResult scan_visitor(CXCursor c, CXCursor parent, CXClien
   case CXCursor_MemberRefExpr:
     if (s->collect && on_member(s, c))
       return CXChildVisit_Continue; /* a path has nothing else inside */
+    if (s->collect)
+      data_through(s, tu_first_child(c)); /* (q = p)->v */
+    break;
+  case CXCursor_ArraySubscriptExpr:
+    if (s->collect)
+      on_subscript(s, c);
     break;
   case CXCursor_VarDecl:
     if (s->collect)
