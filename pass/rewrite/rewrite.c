@@ -585,10 +585,13 @@ static void deferred_task(Rw *rw, const XNode *n, int task) {
   rw_printf(&b, "{ /* esched: task %s, scheduled at run time */\n", n->name);
   int count = idx ? access_array(&b, n, idx, rw->opt->path) : -1;
   if (count < 0) {
+    RwBuf why = {0};
+    rw_unsized(&why, n);
     error_at(rw, (size_t)n->range.begin_offset,
-             "task '%s' runs at run time, so the size of its data must be known; name it with "
-             "sections (in(p[0:n]))%s",
-             n->name, "");
+             "task '%s' runs at run time, so the size of its data must be known%s; name it with "
+             "sections (in(p[0:n]))",
+             n->name, why.s ? why.s : "");
+    rw_buf_free(&why);
     rw_buf_free(&b);
     free(idx);
     return;
@@ -1012,6 +1015,22 @@ int rw_access_list(RwBuf *list, const XNode *n, int *idx, RwAccessTail tail, voi
     idx[count++] = k;
   }
   return count;
+}
+
+void rw_unsized(RwBuf *b, const XNode *n) {
+  for (int k = 0; k < n->nacc; k++) {
+    const XAccess *a = &n->acc[k];
+    RwBuf r = {0};
+    bool sized = !a->a.mode || range_of(&r, a);
+    rw_buf_free(&r);
+    if (sized)
+      continue;
+    size_t root = strcspn(a->a.item, ".-");
+    rw_printf(b, ", and '%s' has none", a->a.item);
+    if (a->a.inferred && a->a.item[root])
+      rw_printf(b, " (the task may reach it through '%.*s')", (int)root, a->a.item);
+    return;
+  }
 }
 
 bool rw_has_tasks(const Frontend *f) { return has_tasks(&f->x); }

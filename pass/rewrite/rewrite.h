@@ -86,6 +86,10 @@ typedef void (*RwAccessTail)(RwBuf *b, const XAccess *a, void *ctx);
  * n that moves data (not a kill), and its index in n->acc to idx. Returns
  * how many, or -1 when one's size is unknown (a pointer without a section). */
 int rw_access_list(RwBuf *list, const XNode *n, int *idx, RwAccessTail tail, void *ctx);
+/* For the error when rw_access_list finds no size: ", and 'ITEM' has none"
+ * for n's first data of unknown size, and through which variable an
+ * inferred member path reaches it (s.v of sum(&s, &a)). Owned by b. */
+void rw_unsized(RwBuf *b, const XNode *n);
 /* The position in idx[0..count) of node access k, or -1. */
 int rw_slot_of(const int *idx, int count, int k);
 /* After submitting deferred task n: its variables that die with the loop's

@@ -260,10 +260,13 @@ static void task(Sp *sp, const XNode *n, int k) {
   rw_printf(&b, "{ /* esched: task %s, submitted to StarPU */\n", n->name);
   int count = accesses(sp, &b, n, idx);
   if (count < 0) {
+    RwBuf why = {0};
+    rw_unsized(&why, n);
     error_at(sp, n,
-             "task '%s' is submitted to StarPU, so the size of its data must be known; name it "
-             "with sections (in(p[0:n]))%s",
-             n->name, "");
+             "task '%s' is submitted to StarPU, so the size of its data must be known%s; name it "
+             "with sections (in(p[0:n]))",
+             n->name, why.s ? why.s : "");
+    rw_buf_free(&why);
     rw_buf_free(&b);
     free(idx);
     return;

@@ -15,7 +15,7 @@ void f(double *x, double *y, int n) {
     scale(x, n);
   }
 // Without clauses the access comes from scale's prototype, without a size.
-// CHECK: starpu-target.c:[[@LINE+2]]:3: error: task 'whole' is submitted to StarPU, so the size of its data must be known; name it with sections (in(p[0:n]))
+// CHECK: starpu-target.c:[[@LINE+2]]:3: error: task 'whole' is submitted to StarPU, so the size of its data must be known, and 'y' has none; name it with sections (in(p[0:n]))
 #pragma esched task name(whole)
   scale(y, n);
 // CHECK: starpu-target.c:[[@LINE+2]]:3: error: task 'cuda' has a CUDA launcher (scale_cuda), but the starpu target runs gpu variants on StarPU's OpenCL workers (Debian's StarPU 1.3 has no CUDA); build it without --target starpu
