@@ -642,3 +642,60 @@ void task_resolve_constants(Walker *w) {
     for (int k = 0; k < w->x->nodes[i].nacc; k++)
       resolve(w->annots, &w->x->nodes[i].acc[k]);
 }
+
+/* Whether item is a member path below variable root (s.v, s->v, s.a.b
+ * below s). */
+static bool member_below(const char *item, const char *root) {
+  size_t n = strlen(root);
+  return !strncmp(item, root, n) && (item[n] == '.' || !strncmp(item + n, "->", 2));
+}
+
+/* Whether node n names item, or data below it, itself (a clause beside
+ * the inferred &s: inout(s.v[0:n])). */
+static bool names(const XNode *n, const char *item) {
+  for (int k = 0; k < n->nacc; k++)
+    if (!strcmp(n->acc[k].a.item, item) || member_below(n->acc[k].a.item, item))
+      return true;
+  return false;
+}
+
+/* Data that inferred access a of node n reaches through a pointer member
+ * that task t names (s.v of out(s.v[0:s.n]), for sum(&s, &a) or a block
+ * reading s.v[i]): the access to the structure is its bytes alone, but
+ * the member's data is where t left it. The node gets that data too, of
+ * no size it knows (it runs on the CPU and the data comes home whole
+ * first), read and written: neither a prototype nor a callee's code says
+ * what it does through a member. */
+static void reach_members(Walker *w, int n, const XAccess *a, const XNode *t) {
+  for (int k = 0; k < t->nacc; k++) {
+    const XAccess *m = &t->acc[k];
+    if (!m->pointer || !member_below(m->a.item, a->a.item) || names(&w->x->nodes[n], m->a.item))
+      continue;
+    XAccess acc;
+    memset(&acc, 0, sizeof acc);
+    acc.a = (EsAccess){m->a.item, ES_ACCESS_INOUT, NULL, NULL, m->a.elem_type, -1, true};
+    acc.elem_size = m->elem_size;
+    acc.count = -1;
+    acc.lo_val = acc.len_val = -1;
+    acc.whole = acc.pointer = true;
+    acc.indirect = m->indirect;
+    acc.span_begin = a->span_begin, acc.span_end = a->span_end;
+    if (x_node_access(w->x, n, &acc))
+      w->nomem = true;
+  }
+}
+
+void task_member_data(Walker *w) {
+  XUnit *u = w->x;
+  for (int i = 0; i < u->nnodes && !w->nomem; i++) {
+    const char *fn = u->graphs[u->nodes[i].graph].function;
+    int nacc = u->nodes[i].nacc; /* the accesses found, not those added here */
+    for (int k = 0; u->nodes[i].kind == X_TASK && k < nacc && !w->nomem; k++) {
+      XAccess a = u->nodes[i].acc[k]; /* a copy: adding may move the array */
+      for (int j = 0; a.a.inferred && a.a.mode && j < u->nnodes && !w->nomem; j++)
+        if (j != i && u->nodes[j].kind == X_TASK &&
+            !strcmp(u->graphs[u->nodes[j].graph].function, fn))
+          reach_members(w, i, &a, &u->nodes[j]);
+    }
+  }
+}

@@ -20,5 +20,10 @@ const char *task_default_region_name(Walker *w, const Annot *a);
 /* The node's accesses with constant sections: bytes, once clang evaluated
  * the section expressions (after the walk). */
 void task_resolve_constants(Walker *w);
+/* Inferred accesses to a structure (sum(&s, &a), a block reading s.v[i])
+ * whose pointer member another task of the function names (out(s.v[0:n]))
+ * get that member's data too, read and written, of unknown size: the task
+ * runs on the CPU with the data brought home first (after the walk). */
+void task_member_data(Walker *w);
 
 #endif

@@ -14,11 +14,11 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "pass/frontend/walk.h"
 #include "pass/frontend/callgraph.h"
 #include "pass/frontend/refs.h"
 #include "pass/frontend/stream.h"
 #include "pass/frontend/task.h"
+#include "pass/frontend/walk.h"
 #include "scheduler/base/error.h"
 #include "scheduler/base/vec.h"
 
@@ -95,8 +95,7 @@ static bool plain_gap(Walker *w, size_t from, size_t to) {
     last++;
   for (size_t k = from; k < w->annots->v[last].begin; k++) {
     char c = w->src->text[k];
-    if (c == '/' || c == '"' || c == '\'' || c == '\\' ||
-        (c == '#' && !annot_at(w, i, last, k)))
+    if (c == '/' || c == '"' || c == '\'' || c == '\\' || (c == '#' && !annot_at(w, i, last, k)))
       return false;
   }
   for (int k = i; k <= last; k++)
@@ -142,7 +141,6 @@ static enum CXChildVisitResult collect_visitor(CXCursor c, CXCursor parent, CXCl
   w->stack[w->nstack++] = c;
   return CXChildVisit_Continue;
 }
-
 
 static void value_arguments(Walker *w, CXCursor c, size_t b, size_t e);
 
@@ -642,6 +640,7 @@ bool walk_unit(Walker *w) {
   leftovers(w);
   report_clause_errors(w);
   task_resolve_constants(w);
+  task_member_data(w);
   x_settle_anchors(w->x);
   stream_resolve(w);
   return callgraph_walk_callers(w) && callgraph_mark_multi_run(w) && !w->nomem;
@@ -673,4 +672,3 @@ void walk_free(Walker *w) {
   free(w->stack);
   diags_free(&w->diags);
 }
-
