@@ -680,6 +680,17 @@ static void host_uses(Rw *rw, const XNode *n, const XAccess *a, XAccess **v, int
     add_use(rw, v, len, cap, &end); /* through pointers kept in memory: any task's data */
     return;
   }
+  if (a->kill) {
+    /* free(p): the runtime finds what tasks did with p's memory by p's
+     * value, whatever name they gave it. A name that may alias p (u, after
+     * tmp = u; u = v; v = tmp) may have been freed already: passing it on
+     * would read a dangling pointer (GCC's -Wuse-after-free). */
+    XAccess whole = *a;
+    whole.whole = true;
+    whole.ninner = 0;
+    add_use(rw, v, len, cap, &whole);
+    return;
+  }
   for (int i = 0; i < rw->f->x.nnodes; i++) {
     const XNode *t = &rw->f->x.nodes[i];
     if (t->kind != X_TASK || strcmp(rw->f->x.graphs[t->graph].function, fn) != 0)
