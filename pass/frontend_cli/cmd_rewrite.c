@@ -230,6 +230,22 @@ static bool sizes_known(const EsTaskSourceInfo *si) {
  * pinned to the CPU too. Counts them in *defaulted, and with deferred
  * the graph's deferred tasks too (the runtime gives those the same neutral
  * time; a target without deferral has them in body graphs instead). */
+/* Whether the profile times task t on the CPU or a device it has a
+ * variant for. An entry without such runs is no measurement: a task whose
+ * branch the profiling run never took has its key and `runs: []`. */
+static bool measured(const EsGraph *g, const EsProfile *prof, const EsTask *t) {
+  const EsProfileEntry *e = prof ? es_profile_find(prof, es_task_key(t)) : NULL;
+  for (int i = 0; e && i < e->nruns; i++) {
+    const EsProfileRun *r = &e->runs[i];
+    bool ran = r->time.count > 0 && !strcmp(r->device, "cpu");
+    for (int v = 0; r->time.count > 0 && !ran && t->source && v < t->source->nvariants; v++)
+      ran = !strcmp(r->device, g->device_names[t->source->variants[v].device]);
+    if (ran)
+      return true;
+  }
+  return false;
+}
+
 static void default_costs(EsGraph *g, const EsProfile *prof, bool single, bool deferred,
                           int *defaulted) {
   int cpu = es_graph_device(g, "cpu");
@@ -239,7 +255,7 @@ static void default_costs(EsGraph *g, const EsProfile *prof, bool single, bool d
       continue;
     if (!sizes_known(task->source))
       task->pin = cpu;
-    if (prof && es_profile_find(prof, es_task_key(task)))
+    if (measured(g, prof, task))
       continue;
     bool placed = task->pin >= 0 && task->pin != cpu; /* by its pin(DEVICE) clause */
     if (!single && !placed)
@@ -253,8 +269,7 @@ static void default_costs(EsGraph *g, const EsProfile *prof, bool single, bool d
   }
   for (int t = 0; deferred && t < g->ndeferred; t++) {
     const EsTask *d = &g->deferred[t];
-    *defaulted +=
-        (!prof || !es_profile_find(prof, es_task_key(d))) && (d->pin < 0 || d->pin == cpu);
+    *defaulted += !measured(g, prof, d) && (d->pin < 0 || d->pin == cpu);
   }
 }
 
@@ -431,7 +446,7 @@ static void unmeasured_note(const Options *o, const EsProfile *prof, int n) {
          one ? "" : "s", one ? "s" : "", one ? "it" : "them", how);
   else
     diag(DIAG_WARNING, o->in.file, 0, 0,
-         "%d task%s no entry in the profile: %s on the CPU; measure %s once: %s", n,
+         "%d task%s no measurement in the profile: %s on the CPU; measure %s once: %s", n,
          one ? " has" : "s have", one ? "it runs" : "they run", one ? "it" : "them", how);
 }
 
