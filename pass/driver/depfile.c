@@ -1,7 +1,8 @@
 /* Dependency files of rewritten sources (depfile.h). The compiler names
  * the file as GCC documents for -MD: the -MF value; else the -o value with
  * its suffix replaced by .d (with several sources linked at once,
- * OUTPUT-SOURCE.d); else the source's base name with .d. */
+ * OUTPUT-SOURCE.d); else the source's base name with .d. Paths in it are
+ * written as make reads them (GCC's escapes: below). */
 #include "pass/driver/depfile.h"
 
 #include <errno.h>
@@ -15,6 +16,31 @@ static void replace_suffix(char *buf, size_t n, const char *path, const char *ta
   const char *base = base_name(path), *dot = strrchr(base, '.');
   int len = (int)(dot && dot != base ? (size_t)(dot - path) : strlen(path));
   snprintf(buf, n, "%.*s%s", len, path, tail);
+}
+
+/* path as GCC writes it into a dependency file (libcpp's mkdeps): '$'
+ * doubled, '#' after a backslash, and a space or tab after a backslash,
+ * with the backslashes before it doubled. Appended to a. */
+static void push_escaped(Argv *a, const char *path) {
+  char *out = malloc(2 * strlen(path) + 1), *o = out;
+  if (!out) {
+    fprintf(stderr, "esched-cc: error: out of memory\n");
+    exit(1);
+  }
+  for (const char *p = path; *p; p++) {
+    if (*p == ' ' || *p == '\t') {
+      for (const char *q = p; q > path && q[-1] == '\\'; q--)
+        *o++ = '\\';
+      *o++ = '\\';
+    } else if (*p == '#')
+      *o++ = '\\';
+    else if (*p == '$')
+      *o++ = '$';
+    *o++ = *p;
+  }
+  *o = '\0';
+  argv_push(a, out);
+  free(out);
 }
 
 static char *slurp(const char *path, size_t *len) {
@@ -39,7 +65,8 @@ static char *slurp(const char *path, size_t *len) {
 }
 
 /* Writes text with every `from` replaced by `to`, and `inputs` added to the
- * first rule's prerequisites (and as phony rules when phony). */
+ * first rule's prerequisites (and as phony rules when phony); the caller
+ * gives all three as make reads them (escaped). */
 static void emit(FILE *f, const char *text, const char *from, const char *to, const Argv *inputs,
                  bool phony) {
   size_t n = strlen(from);
@@ -61,30 +88,43 @@ static void emit(FILE *f, const char *text, const char *from, const char *to, co
     fprintf(f, "\n%s:\n", inputs->v[i]);
 }
 
+/* The paths copy, source and inputs as make reads them: e.v[0], e.v[1],
+ * then the inputs. */
+static Argv escaped(const char *copy, const char *source, const Argv *inputs) {
+  Argv e = {0};
+  push_escaped(&e, copy);
+  push_escaped(&e, source);
+  for (int i = 0; i < inputs->len; i++)
+    push_escaped(&e, inputs->v[i]);
+  return e;
+}
+
 /* Rewrites the dependency file at path if it names copy. */
 static bool fix_one(const char *path, const char *copy, const char *source, const Argv *inputs,
                     bool phony, bool *done) {
   size_t len;
   char *text = slurp(path, &len);
-  if (!text || !strstr(text, copy)) {
-    free(text);
-    return true;
+  Argv e = escaped(copy, source, inputs);
+  Argv e_inputs = {e.v + 2, e.len - 2, 0};
+  bool ok = true;
+  if (text && strstr(text, e.v[0])) {
+    *done = true;
+    size_t n = strlen(path) + 16;
+    char *tmp = malloc(n);
+    FILE *f = tmp ? (snprintf(tmp, n, "%s.esched-cc", path), fopen(tmp, "wb")) : NULL;
+    ok = f != NULL;
+    if (ok) {
+      emit(f, text, e.v[0], e.v[1], &e_inputs, phony);
+      ok = fclose(f) == 0 && rename(tmp, path) == 0;
+    }
+    if (!ok) {
+      fprintf(stderr, "esched-cc: error: cannot rewrite '%s': %s\n", path, strerror(errno));
+      if (tmp)
+        remove(tmp);
+    }
+    free(tmp);
   }
-  *done = true;
-  size_t n = strlen(path) + 16;
-  char *tmp = malloc(n);
-  FILE *f = tmp ? (snprintf(tmp, n, "%s.esched-cc", path), fopen(tmp, "wb")) : NULL;
-  bool ok = f != NULL;
-  if (ok) {
-    emit(f, text, copy, source, inputs, phony);
-    ok = fclose(f) == 0 && rename(tmp, path) == 0;
-  }
-  if (!ok) {
-    fprintf(stderr, "esched-cc: error: cannot rewrite '%s': %s\n", path, strerror(errno));
-    if (tmp)
-      remove(tmp);
-  }
-  free(tmp);
+  argv_free(&e);
   free(text);
   return ok;
 }
