@@ -897,7 +897,8 @@ static void preamble(Rw *rw) {
   if (rw->tables.s)
     rw_puts(&b, rw->tables.s);
   unit(rw, &b);
-  rw_edit(&rw->edits, 0, 0, rw_buf_take(&b));
+  size_t at = rw_text_start(&rw->f->src);
+  rw_edit(&rw->edits, at, at, rw_buf_take(&b));
 }
 
 static void place_outlined(Rw *rw) {

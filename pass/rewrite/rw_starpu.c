@@ -340,7 +340,8 @@ static void preamble(Sp *sp) {
               "__attribute__((constructor)) static void esp_unit_init_(void) {\n"
               "  esp_register_unit(&esp_unit_);\n}\n"
               "#endif\n");
-  rw_edit(&sp->edits, 0, 0, rw_buf_take(&b));
+  size_t at = rw_text_start(&sp->f->src);
+  rw_edit(&sp->edits, at, at, rw_buf_take(&b));
 }
 
 bool rw_rewrite_starpu(Frontend *f, const RwGraphPlan *plans, const RwOptions *opt,

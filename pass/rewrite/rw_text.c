@@ -163,3 +163,7 @@ bool rw_write(FILE *f, const Source *src, const char *path, RwEdits *e) {
   rw_buf_free(&out);
   return ok;
 }
+
+size_t rw_text_start(const Source *src) {
+  return src->len >= 3 && !memcmp(src->text, "\xEF\xBB\xBF", 3) ? 3 : 0;
+}

@@ -53,6 +53,10 @@ typedef struct RwEdits {
 void rw_edit(RwEdits *e, size_t begin, size_t end, char *text);
 void rw_edits_free(RwEdits *e);
 
+/* Where text the rewriter puts before everything goes: past a UTF-8 byte
+ * order mark, which compilers accept only as a file's first bytes. */
+size_t rw_text_start(const Source *src);
+
 /* Writes src with the edits applied to f. Returns false when two edits
  * overlap (an internal error: reported) or writing fails. */
 bool rw_write(FILE *f, const Source *src, const char *path, RwEdits *e);

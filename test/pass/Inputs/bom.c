@@ -1,0 +1,17 @@
+﻿/* Saved with a UTF-8 byte order mark, as editors on Windows save files. */
+#include <stdio.h>
+
+static void twice(double *x, int n) {
+  for (int i = 0; i < n; i++)
+    x[i] *= 2;
+}
+
+static void twice_gpu(double *x, int n) { twice(x, n); }
+
+int main(void) {
+  double x[3] = {1, 2, 3};
+#pragma esched task inout(x) gpu(twice_gpu)
+  twice(x, 3);
+  printf("%g\n", x[0] + x[1] + x[2]);
+  return 0;
+}
