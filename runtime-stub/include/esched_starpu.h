@@ -144,10 +144,12 @@ void esp_begin(EspRun *r, EspTask *t, void *buffers[], void *cl_arg, void *args,
 void esp_end(EspRun *r);
 
 /* A host address inside access s's range -> the same place in the copy
- * the worker uses (dev; host itself for an empty access). */
-static inline void *esp_at_(void *dev, const EspSlot *s, const void *host) {
-  return dev ? (char *)dev + ((const char *)host - (const char *)s->base) : (void *)host;
-}
+ * the worker uses (dev; host itself for an empty access). A macro, not an
+ * inline function, so that C89 programs compile (dev is evaluated twice:
+ * the generated code passes plain names). */
+#define esp_at_(dev, s, host)                                                                      \
+  ((dev) ? (void *)((char *)(dev) + ((const char *)(host) - (const char *)(s)->base))              \
+         : (void *)(host))
 
 #define ESP_REQUIRE_ABI(v) typedef char esp_abi_check_[(v) == ESP_ABI_VERSION ? 1 : -1]
 
