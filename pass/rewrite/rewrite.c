@@ -833,8 +833,21 @@ static bool inside_task(const Rw *rw, size_t b, size_t e) {
 }
 
 /* Data must be back in host memory when a function with tasks returns:
- * before each return and at the closing brace. */
+ * before each return and at the closing brace; and when the program ends
+ * in it (exit(3): atexit's handlers may read the data, and tasks still
+ * pending at exit are dropped, docs/runtime.md), in the call's own
+ * expression, which may sit anywhere a void expression may. */
 static void exits(Rw *rw, const RwFunc *fn) {
+  for (int i = 0; i < fn->nexits; i++) {
+    size_t b = fn->exits[2 * i], e = fn->exits[2 * i + 1];
+    if (inside_task(rw, b, e))
+      continue;
+    RwBuf t = {0};
+    rw_puts(&t, "(esrt_region_end(), ");
+    rw_buf_original(&t, &rw->f->src, rw->opt->path, b, e);
+    rw_puts(&t, ")");
+    rw_edit(&rw->edits, b, e, rw_buf_take(&t));
+  }
   for (int i = 0; i < fn->nreturns; i++) {
     size_t b = fn->returns[2 * i], e = source_after_semicolon(&rw->f->src, fn->returns[2 * i + 1]);
     if (inside_task(rw, b, e)) {

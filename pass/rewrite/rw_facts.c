@@ -107,19 +107,29 @@ static bool describe_call(Scan *s, CXCursor call, int node) {
   return true;
 }
 
-static bool add_return(Scan *s, CXCursor c) {
+/* Appends the extent of c to the pairs v[2 * n]. */
+static bool add_extent(Scan *s, CXCursor c, size_t **v, int *n) {
   size_t b, e;
   if (!tu_extent(s->t, c, &b, &e))
     return true;
-  RwFunc *f = s->func;
-  size_t *grown = realloc(f->returns, sizeof *grown * 2 * (size_t)(f->nreturns + 1));
+  size_t *grown = realloc(*v, sizeof *grown * 2 * (size_t)(*n + 1));
   if (!grown)
     return false;
-  f->returns = grown;
-  f->returns[2 * f->nreturns] = b;
-  f->returns[2 * f->nreturns + 1] = e;
-  f->nreturns++;
+  *v = grown;
+  grown[2 * *n] = b;
+  grown[2 * *n + 1] = e;
+  ++*n;
   return true;
+}
+
+/* exit(status) and quick_exit(status): the program ends there, and its
+ * handlers (atexit's) may read task data. */
+static bool ends_program(CXCursor call) {
+  CXCursor fn = tu_called_function(call);
+  char *name = clang_Cursor_isNull(fn) ? NULL : tu_string(clang_getCursorSpelling(fn));
+  bool ends = name && (!strcmp(name, "exit") || !strcmp(name, "quick_exit"));
+  free(name);
+  return ends;
 }
 
 static bool is_header_owner(enum CXCursorKind k) {
@@ -206,7 +216,10 @@ static enum CXChildVisitResult in_body(CXCursor c, CXCursor parent, CXClientData
     Header h = {s, c};
     clang_visitChildren(c, header_child, &h);
   }
-  if (k == CXCursor_ReturnStmt && !add_return(s, c))
+  if (k == CXCursor_ReturnStmt && !add_extent(s, c, &s->func->returns, &s->func->nreturns))
+    s->nomem = true;
+  if (k == CXCursor_CallExpr && ends_program(c) &&
+      !add_extent(s, c, &s->func->exits, &s->func->nexits))
     s->nomem = true;
   if (k == CXCursor_CallExpr) {
     size_t b, e;
@@ -269,7 +282,7 @@ void rw_facts_free(RwFacts *f) {
     free(f->calls[i].via_type);
   }
   for (int i = 0; i < f->nfuncs; i++)
-    free(f->funcs[i].returns);
+    free(f->funcs[i].returns), free(f->funcs[i].exits);
   free(f->calls);
   free(f->funcs);
   free(f->slots);

@@ -37,6 +37,8 @@ typedef struct RwFunc {
   size_t begin, end; /* the definition: its first byte, one past its closing brace */
   size_t *returns;   /* [2 * nreturns]: begin and end of each return statement */
   int nreturns;
+  size_t *exits; /* [2 * nexits]: begin and end of each call of exit or quick_exit */
+  int nexits;
   bool ends_with_return; /* the body's last statement is a return */
 } RwFunc;
 
