@@ -227,7 +227,7 @@ void items_clause_item(Walker *w, int n, const Annot *a, const EsClauseItem *it,
   }
   if (it->section && !inner_dims(w, a, it, tu_pointee(t), &acc))
     return;
-  if (ti->pointee_pointer)
+  if (ti->pointee_pointer || ti->holds_pointers)
     pointer_table(w, n, a, it);
   walk_add_access(w, n, &acc);
 }

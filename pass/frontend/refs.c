@@ -1046,6 +1046,32 @@ static const char *unqualified(Walker *w, CXType t) {
   return out;
 }
 
+static enum CXVisitorResult pointer_field(CXCursor c, CXClientData found);
+
+/* Whether a value of type t holds a pointer: t is one, or a structure or
+ * union with one among its members, or an array of those. */
+static bool holds_pointer(CXType t, int depth) {
+  t = clang_getCanonicalType(t);
+  while (t.kind == CXType_ConstantArray)
+    t = clang_getCanonicalType(clang_getArrayElementType(t));
+  if (t.kind == CXType_Pointer)
+    return true;
+  bool found = false;
+  if (t.kind == CXType_Record && depth < 8) {
+    int probe[2] = {0, depth + 1};
+    clang_Type_visitFields(t, pointer_field, probe);
+    found = probe[0];
+  }
+  return found;
+}
+
+/* probe[0]: whether a member holds a pointer; probe[1]: the depth. */
+static enum CXVisitorResult pointer_field(CXCursor c, CXClientData data) {
+  int *probe = data;
+  probe[0] = holds_pointer(clang_getCursorType(c), probe[1]);
+  return probe[0] ? CXVisit_Break : CXVisit_Continue;
+}
+
 /* Pointers and arrays: the element; anything else: the type itself. */
 static void compute_type_info(Walker *w, CXType t, bool param, TypeInfo *ti) {
   CXType ct = clang_getCanonicalType(t), elem = t;
@@ -1062,6 +1088,7 @@ static void compute_type_info(Walker *w, CXType t, bool param, TypeInfo *ti) {
     *(ti->pointer ? &ti->bound : &ti->count) = clang_getArraySize(ct);
   ti->pointee_pointer =
       (ti->pointer || array) && clang_getCanonicalType(elem).kind == CXType_Pointer;
+  ti->holds_pointers = clang_getCanonicalType(elem).kind == CXType_Record && holds_pointer(elem, 0);
   ti->elem_size = clang_Type_getSizeOf(elem);
   if (ti->elem_size <= 0)
     ti->elem_size = -1;

@@ -136,6 +136,26 @@ static bool param_mode(CXType fty, int i, EsAccessMode *mode) {
   return true;
 }
 
+/* A structure holding pointers given to a task whose data is inferred
+ * (brighten(&img, d) with img.px a pointer): esched moves the structure,
+ * not what its pointers lead to, and a device variant or a second run (the
+ * check, profiling) would work on the host's data. As for such an item in
+ * a clause (items.c), the task keeps only its CPU variant. */
+static void pointer_holder(Walker *w, int n, size_t at, const char *item) {
+  XNode *node = &w->x->nodes[n];
+  if (node->nvariants == 0)
+    return;
+  walk_warning(w, at,
+               "'%s' holds pointers: esched moves it, not the data they point to, so task '%s' "
+               "runs on the CPU only; pass that data itself, named in a clause, to let it move",
+               item, node->name ? node->name : "?");
+  if (node->pin && strcmp(node->pin, "cpu") != 0)
+    walk_error(w, at, "task '%s' is pinned to '%s', but '%s' holds pointers",
+               node->name ? node->name : "?", node->pin, item);
+  node->nvariants = 0;
+  node->noreplay = NULL;
+}
+
 /* A call task's data from its callee's prototype. Beside data clauses
  * (beside) only what they do not name, and only data of known size (an
  * array, &x): a scratch array in the caller's loop (double k[1] = {pass};
@@ -175,6 +195,10 @@ static void infer_call(Walker *w, int n, CXCursor call, CXCursor fn, const char 
     if (!named) {
       acc.a.inferred = true;
       walk_add_access(w, n, &acc);
+      const TypeInfo *ti = refs_type_info(w, clang_getCursorType(var),
+                                          clang_getCursorKind(var) == CXCursor_ParmDecl);
+      if (ti && ti->holds_pointers && tu_extent(w->tu, arg, &b, &e))
+        pointer_holder(w, n, b, item);
     }
   }
 }

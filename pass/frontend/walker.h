@@ -67,6 +67,7 @@ typedef struct TypeInfo {
   long long bound;                   /* a parameter declared T a[N]: N; else -1 */
   bool pointer;
   bool pointee_pointer; /* its elements are pointers (T **, T *a[N]): data reached through them */
+  bool holds_pointers;  /* its elements (or it) are structures with pointer members, at any depth */
 } TypeInfo;
 
 /* What refs.c needs of a variable, computed once per function walk. */
