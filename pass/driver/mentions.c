@@ -103,11 +103,33 @@ static bool mentions(Search *s, const char *path, int depth) {
   return found;
 }
 
+/* Whether a header the command includes first (-include FILE, -imacros
+ * FILE) mentions esched: FILE is looked for in the working folder, then as
+ * an #include "FILE" would be (GCC's order). */
+static bool forced_mention(Search *s) {
+  const CcArgs *c = s->c;
+  bool found = false;
+  for (int k = c->first; k + 1 < c->argc && !found; k++) {
+    const char *a = c->argv[k], *name = c->argv[k + 1];
+    char header[PATH_MAX];
+    if (strcmp(a, "-include") && strcmp(a, "-imacros")) {
+      k += cc_takes_value(a);
+      continue;
+    }
+    k++;
+    if ((found_in("", 0, name, header, sizeof header) ||
+         found_in_flags(c, true, name, header, sizeof header)) &&
+        !seen(s, header))
+      found = mentions(s, header, 1);
+  }
+  return found;
+}
+
 bool mentions_esched(const char *path, const CcArgs *c) {
   if (!readable(path))
     return false; /* a pipe read here would reach the compiler empty */
   Search s = {c, {0}};
-  bool found = mentions(&s, path, 0);
+  bool found = forced_mention(&s) || mentions(&s, path, 0);
   argv_free(&s.seen);
   return found;
 }

@@ -12,8 +12,8 @@
 
 /* Whether path (a regular file: a pipe is left unread for the compiler),
  * or a header it includes by a name found beside the including file or in
- * the command's -iquote and -I folders (recursively), contains "esched" or
- * "ESCHED". Errs on the side of yes (a name in a comment or an #if 0 block
+ * the command's -iquote and -I folders (recursively), or one the command
+ * includes first (-include, -imacros), contains "esched" or "ESCHED". Errs on the side of yes (a name in a comment or an #if 0 block
  * counts too), except for an #include whose name a macro gives. */
 bool mentions_esched(const char *path, const CcArgs *c);
 
