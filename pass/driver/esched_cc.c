@@ -291,11 +291,12 @@ static void push_runtime(Argv *cc, const CcArgs *c, const Layout *l, bool starpu
 
 /* Compiles one rewritten copy (of src) on its own into obj, with the
  * command's options but none of its inputs or outputs: with several sources
- * in one command, each must see only its own folder's headers. depfile
- * and target: where its dependency file goes and the rule it states (-MF,
- * -MT), or NULL. */
+ * in one command, each must see only its own folder's headers. lang: the
+ * -x in force at src, or NULL (the command's own -x options sit between
+ * inputs: -x c main.src -x none util.c). depfile and target: where its
+ * dependency file goes and the rule it states (-MF, -MT), or NULL. */
 static int compile_alone(const Options *o, const Layout *l, const CcArgs *c, const char *copy,
-                         const char *src, const char *obj, const char *depfile,
+                         const char *src, const char *lang, const char *obj, const char *depfile,
                          const char *target) {
   Argv cmd = {0};
   argv_push(&cmd, o->compiler);
@@ -307,7 +308,7 @@ static int compile_alone(const Options *o, const Layout *l, const CcArgs *c, con
     }
     if (!strcmp(a, "-c") || cc_is_input(c, k))
       continue;
-    if (cc_link_only(a)) { /* and its value */
+    if (cc_link_only(a) || has_prefix(a, "-x")) { /* and its value */
       k += cc_takes_value(a) && k + 1 < c->argc;
       continue;
     }
@@ -326,6 +327,10 @@ static int compile_alone(const Options *o, const Layout *l, const CcArgs *c, con
     argv_push(&cmd, target);
   }
   argv_push(&cmd, "-c");
+  if (lang) {
+    argv_push(&cmd, "-x");
+    argv_push(&cmd, lang);
+  }
   argv_push(&cmd, copy);
   argv_push(&cmd, "-o");
   argv_push(&cmd, obj);
@@ -403,7 +408,7 @@ static int take_source(Build *b, const char *src, const char *lang) {
   for (int k = c->first; k < c->argc; k++)
     own_target |= !strcmp(c->argv[k], "-MT") || !strcmp(c->argv[k], "-MQ");
   char *target = !depfile || own_target ? NULL : c->output ? strdup(c->output) : object_name(src);
-  int rc = obj ? compile_alone(b->o, b->l, c, copy, src, obj, depfile, target) : 1;
+  int rc = obj ? compile_alone(b->o, b->l, c, copy, src, lang, obj, depfile, target) : 1;
   free(target);
   if (rc == 0 && depfile && !depfile_fix_at(c, depfile, copy, src, &b->o->inputs))
     rc = 1;
