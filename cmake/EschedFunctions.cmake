@@ -31,7 +31,8 @@
 # Relative paths are those of the calling CMakeLists.txt: PLATFORM, PROFILE
 # and PROFILE_USE against CMAKE_CURRENT_SOURCE_DIR (inputs), PROFILE_GENERATE
 # against CMAKE_CURRENT_BINARY_DIR (an output). A source is rescheduled when
-# it, a header it includes, the profile or the platform file changes.
+# it, a header it includes, the profile or the platform file changes, and
+# when the PROFILE_USE file appears (until then, at every build).
 #
 # Expects ESCHED_EXECUTABLE, ESCHED_RUNTIME_TARGET and
 # ESCHED_ANNOTATIONS_INCLUDE, and for TARGET starpu ESCHED_STARPU_RUNTIME_TARGET
@@ -96,7 +97,9 @@ function(_esched_launchers target)
 endfunction()
 
 # The esched options of one variant, and the files they make it read.
-function(_esched_variant_options variant out_options out_deps)
+set(_ESCHED_CMAKE_DIR ${CMAKE_CURRENT_LIST_DIR})
+
+function(_esched_variant_options variant out_options out_deps out_later)
   cmake_parse_arguments(V "" "PLATFORM;PROFILE;PROFILE_GENERATE;PROFILE_USE;TARGET" "" ${ARGN})
   set(options --variant ${variant})
   if(V_TARGET STREQUAL "starpu")
@@ -122,12 +125,18 @@ function(_esched_variant_options variant out_options out_deps)
                            ${CMAKE_CURRENT_BINARY_DIR})
     list(APPEND options --profile-generate=${dir})
   endif()
+  # The profile PROFILE_USE names may appear only after a first build (the
+  # profiling run writes it): a dependency through the dependency file,
+  # which tolerates a missing file, not through DEPENDS, which does not.
+  set(later)
   if(V_PROFILE_USE)
     get_filename_component(file ${V_PROFILE_USE} ABSOLUTE BASE_DIR ${CMAKE_CURRENT_SOURCE_DIR})
     list(APPEND options --profile-use=${file})
+    list(APPEND later ${file})
   endif()
   set(${out_options} ${options} PARENT_SCOPE)
   set(${out_deps} ${deps} PARENT_SCOPE)
+  set(${out_later} ${later} PARENT_SCOPE)
 endfunction()
 
 function(_esched_variant_target name variant first)
@@ -137,7 +146,8 @@ function(_esched_variant_target name variant first)
   if(NOT first)
     set(target ${name}-${variant})
   endif()
-  _esched_variant_options(${variant} options deps PLATFORM "${V_PLATFORM}" PROFILE "${V_PROFILE}"
+  _esched_variant_options(${variant} options deps later PLATFORM "${V_PLATFORM}"
+                          PROFILE "${V_PROFILE}"
                           PROFILE_GENERATE "${V_PROFILE_GENERATE}" PROFILE_USE "${V_PROFILE_USE}"
                           TARGET "${V_TARGET}")
   set(runtime ${ESCHED_RUNTIME_TARGET})
@@ -168,6 +178,8 @@ function(_esched_variant_target name variant first)
       COMMAND ${ESCHED_EXECUTABLE} compile ${abs} ${options} -o ${out} -- ${flags}
       COMMAND ${CMAKE_C_COMPILER} -MM -MT ${out} -MF ${out}.d ${flags}
               -I${ESCHED_ANNOTATIONS_INCLUDE} ${abs}
+      COMMAND ${CMAKE_COMMAND} -DDEPFILE=${out}.d -DTARGET=${out} "-DINPUTS=${later}"
+              -P ${_ESCHED_CMAKE_DIR}/EschedDepfile.cmake
       DEPENDS ${abs} ${deps}
       DEPFILE ${out}.d
       COMMENT "esched: scheduling ${rel} (${variant})"

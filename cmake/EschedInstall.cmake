@@ -37,6 +37,7 @@ function(esched_install_extras)
   install(FILES ${PROJECT_BINARY_DIR}/esched-config.cmake
                 ${PROJECT_BINARY_DIR}/esched-config-version.cmake
                 ${PROJECT_SOURCE_DIR}/cmake/EschedFunctions.cmake
+                ${PROJECT_SOURCE_DIR}/cmake/EschedDepfile.cmake
                 ${PROJECT_SOURCE_DIR}/cmake/EschedCuda.cmake
           DESTINATION ${CMAKE_INSTALL_LIBDIR}/cmake/esched)
 
