@@ -24,6 +24,7 @@
 #include <dirent.h>
 #include <errno.h>
 #include <libiberty/libiberty.h>
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -55,12 +56,32 @@ static void note_input(Options *o, const char *opt, const char *value) {
     argv_push(&o->inputs, value);
 }
 
+/* --profile-use[=PATH] (GCC's -fprofile-use[=PATH]), or --profile-use PATH
+ * when PATH is no option: forwarded to esched compile, which reads a folder
+ * as PATH/esched-profile.yaml and no PATH as the one here; the file is an
+ * input of the build. Returns the arguments it spans. */
+static int profile_use_option(int argc, char **argv, int i, Options *o) {
+  const char *a = argv[i], *eq = strchr(a, '=');
+  bool next = !eq && i + 1 < argc && argv[i + 1][0] != '-';
+  const char *path = eq ? eq + 1 : next ? argv[i + 1] : "";
+  char opt[PATH_MAX + 32], file[PATH_MAX + 32];
+  snprintf(opt, sizeof opt, "--profile-use=%s", path);
+  argv_push(&o->esched, opt);
+  struct stat st;
+  if (*path && stat(path, &st) == 0 && S_ISDIR(st.st_mode))
+    snprintf(file, sizeof file, "%s/esched-profile.yaml", path);
+  else
+    snprintf(file, sizeof file, "%s", *path ? path : "esched-profile.yaml");
+  note_input(o, "--profile-use", file);
+  return next ? 2 : 1;
+}
+
 /* If argv[i] is one of esched's options (--name=value or --name value),
  * records it and returns how many arguments it spans; else 0. Among the
  * compiler's arguments (leading false) --target is esched's only with a
  * value esched knows, so clang's --target=TRIPLE stays clang's. */
 static int esched_option(int argc, char **argv, int i, Options *o, bool leading) {
-  static const char *const with_value[] = {"--variant", "--platform", "--profile", "--profile-use",
+  static const char *const with_value[] = {"--variant", "--platform", "--profile",
                                            "--algo",    "--target",   NULL};
   const char *a = argv[i];
   if (!strcmp(a, "--keep-rewritten"))
@@ -73,6 +94,8 @@ static int esched_option(int argc, char **argv, int i, Options *o, bool leading)
     o->runtime = true;
   else if (!strcmp(a, "--profile-generate") || has_prefix(a, "--profile-generate="))
     argv_push(&o->esched, a);
+  else if (!strcmp(a, "--profile-use") || has_prefix(a, "--profile-use="))
+    return profile_use_option(argc, argv, i, o);
   else {
     for (const char *const *w = with_value; *w; w++) {
       size_t n = strlen(*w);

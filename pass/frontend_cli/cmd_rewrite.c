@@ -9,6 +9,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "pass/cli/args.h"
@@ -62,7 +63,8 @@ static const char compile_help[] =
     "  --profile FILE   measured task times; tasks it lacks get neutral costs (a\n"
     "                   corrupt profile is a warning: its last good copy, or the\n"
     "                   defaults, are used)\n"
-    "  --profile-use FILE   the same (GCC's spelling)\n"
+    "  --profile-use[=PATH] the same, as GCC's -fprofile-use: PATH a folder\n"
+    "                   means PATH/esched-profile.yaml, no PATH the one here\n"
     "  --profile-generate[=DIR]  build a program that measures every task and\n"
     "                   merges the samples into DIR/esched-profile.yaml at exit\n"
     "                   (DIR defaults to the current folder)\n"
@@ -90,6 +92,7 @@ typedef struct Options {
   const char *output, *schedule, *schedule_out, *platform, *profile;
   const char *variant, *algo, *stream_schedule, *stream_schedule_out;
   char *profile_generate; /* the profile path a profiling build writes */
+  char *profile_use;      /* --profile-use's file (profile points to it) */
   bool compile;
   bool starpu; /* --target starpu */
 } Options;
@@ -113,6 +116,34 @@ static bool profile_generate_path(Options *o, const char *dir) {
   else
     snprintf(o->profile_generate, n, "%s/%s/esched-profile.yaml", cwd, dir);
   return true;
+}
+
+/* --profile-use[=PATH] as GCC's -fprofile-use[=PATH]: a folder means the
+ * profile a profiling build writes into it, no PATH the one in the
+ * current folder. */
+static bool profile_use_path(Options *o, const char *path) {
+  static const char name[] = "esched-profile.yaml";
+  struct stat st;
+  bool folder = path && *path && stat(path, &st) == 0 && S_ISDIR(st.st_mode);
+  size_t n = (path ? strlen(path) : 0) + sizeof name + 2;
+  free(o->profile_use);
+  if (!(o->profile_use = malloc(n)))
+    return false;
+  if (!path || !*path)
+    snprintf(o->profile_use, n, "%s", name);
+  else
+    snprintf(o->profile_use, n, folder ? "%s/%s" : "%s", path, name);
+  o->profile = o->profile_use;
+  return true;
+}
+
+/* --profile-use's value: given with '=', or the next argument unless it is
+ * an option (GCC's -fprofile-use takes none after a space: `--profile-use
+ * -O2` is the default profile, and -O2 an option), or none. */
+static const char *profile_use_value(Args *a) {
+  if (a->inline_value || a->i >= a->argc || a->argv[a->i][0] == '-')
+    return a->inline_value;
+  return a->argv[a->i++];
 }
 
 static bool target(Options *o, const char *t) {
@@ -156,8 +187,10 @@ static bool parse(int argc, char **argv, Options *o) {
       o->schedule_out = args_value(&a, arg);
     else if (!strcmp(arg, "--platform"))
       o->platform = args_value(&a, arg);
-    else if (o->compile && (!strcmp(arg, "--profile") || !strcmp(arg, "--profile-use")))
+    else if (o->compile && !strcmp(arg, "--profile"))
       o->profile = args_value(&a, arg);
+    else if (o->compile && !strcmp(arg, "--profile-use"))
+      ok = profile_use_path(o, profile_use_value(&a));
     else if (o->compile && !strcmp(arg, "--profile-generate"))
       ok = profile_generate_path(o, a.inline_value);
     else if (o->compile && !strcmp(arg, "--variant"))
@@ -307,7 +340,11 @@ static void profiled_bytes(EsGraph *g, const EsProfile *prof) {
 
 /* A profile that cannot be read is a warning: the build goes on with its
  * last good copy, or with default costs; neither file is touched. */
-static EsProfile *load_profile(const char *path) {
+/* The profile at path, or NULL: none given, none there yet (the build's
+ * note says what that means), or one that could not be read (*unusable,
+ * after a warning). */
+static EsProfile *load_profile(const char *path, bool *unusable) {
+  *unusable = false;
   if (!path)
     return NULL;
   EsProfile *prof = NULL;
@@ -318,7 +355,8 @@ static EsProfile *load_profile(const char *path) {
   if (origin == ES_PROFILE_FROM_GOOD || origin == ES_PROFILE_DEFAULTS)
     diag(DIAG_WARNING, w.file, w.line, w.col, "%s; scheduling with %s", w.message,
          origin == ES_PROFILE_FROM_GOOD ? "its last good copy (.good)" : "default costs");
-  return prof; /* a missing file: the build's note says what that means */
+  *unusable = origin == ES_PROFILE_DEFAULTS;
+  return prof;
 }
 
 /* The decisions per graph, and what they borrow from: the platform (device
@@ -433,12 +471,17 @@ static bool load_platform(Options *o, Plans *plans) {
  * run and how to measure them (docs/annotations.md, "A first profile"). A
  * profiling build is silent (measuring them is what it is for), and so is
  * cpu-only or gpu-only (the variant places them). */
-static void unmeasured_note(const Options *o, const EsProfile *prof, int n) {
+static void unmeasured_note(const Options *o, const EsProfile *prof, bool unusable, int n) {
   const char *how = "build with --profile-generate=DIR, run with "
                     "ESCHED_PROFILE_MODE=all-devices, rebuild with "
                     "--profile-use=DIR/esched-profile.yaml";
   bool one = n == 1;
-  if (!prof)
+  if (unusable) /* the warning above said why */
+    diag(DIAG_NOTE, o->in.file, 0, 0,
+         "the profile at '%s' could not be read: the %d task%s run%s on the CPU; to use other "
+         "devices, measure %s again: %s",
+         o->profile, n, one ? "" : "s", one ? "s" : "", one ? "it" : "them", how);
+  else if (!prof)
     diag(DIAG_NOTE, o->in.file, 0, 0,
          "no profile%s%s%s: the %d task%s run%s on the CPU; to use other devices, measure %s "
          "once: %s",
@@ -455,7 +498,8 @@ static bool schedule_all(const Options *o, Frontend *f, Plans *plans) {
   diag_error_init(&err);
   if (!plans_alloc(plans, f->graphs.len, f->x.nstreams))
     return false;
-  EsProfile *prof = plans->profile = load_profile(o->profile);
+  bool unusable;
+  EsProfile *prof = plans->profile = load_profile(o->profile, &unusable);
   EsPlanOptions plan = {.problem = {plans->platform, prof, ES_OBJ_ENERGY}, .baselines = true};
   bool ok = variant_plan(o->variant, &plan);
   plans->algorithm = plan.algorithm;
@@ -473,7 +517,7 @@ static bool schedule_all(const Options *o, Frontend *f, Plans *plans) {
     plans->v[i] = (RwGraphPlan){plans->owned[i], &plans->problems[i]};
   }
   if (ok && defaulted && !o->profile_generate && !single)
-    unmeasured_note(o, prof, defaulted);
+    unmeasured_note(o, prof, unusable, defaulted);
   return ok && schedule_streams(o, f, plans, prof);
 }
 
@@ -598,6 +642,7 @@ static int run(int argc, char **argv, bool compile) {
   o.compile = compile;
   if (!parse(argc, argv, &o)) {
     compile_args_free(&o.in.cc);
+    free(o.profile_generate), free(o.profile_use);
     return 1;
   }
   Frontend f;
@@ -605,7 +650,7 @@ static int run(int argc, char **argv, bool compile) {
   if ((compile || o.platform || o.starpu) && !load_platform(&o, &plans)) {
     plans_free(&plans);
     compile_args_free(&o.in.cc);
-    free(o.profile_generate);
+    free(o.profile_generate), free(o.profile_use);
     return 1;
   }
   bool ok = frontend_run(&f, &o.in);
@@ -619,7 +664,7 @@ static int run(int argc, char **argv, bool compile) {
   ok = ok && write_outputs(&o, &f, &plans);
   plans_free(&plans);
   frontend_free(&f);
-  free(o.profile_generate);
+  free(o.profile_generate), free(o.profile_use);
   return ok ? 0 : 1;
 }
 
