@@ -263,24 +263,46 @@ static bool sizes_known(const EsTaskSourceInfo *si) {
  * pinned to the CPU too. Counts them in *defaulted, and with deferred
  * the graph's deferred tasks too (the runtime gives those the same neutral
  * time; a target without deferral has them in body graphs instead). */
+/* Whether the profile has a measured run of task t on device dev. */
+static bool ran_on(const EsProfile *prof, const EsTask *t, const char *dev) {
+  const EsProfileEntry *e = prof ? es_profile_find(prof, es_task_key(t)) : NULL;
+  for (int i = 0; e && i < e->nruns; i++)
+    if (e->runs[i].time.count > 0 && !strcmp(e->runs[i].device, dev))
+      return true;
+  return false;
+}
+
 /* Whether the profile times task t on the CPU or a device it has a
  * variant for. An entry without such runs is no measurement: a task whose
  * branch the profiling run never took has its key and `runs: []`. */
 static bool measured(const EsGraph *g, const EsProfile *prof, const EsTask *t) {
-  const EsProfileEntry *e = prof ? es_profile_find(prof, es_task_key(t)) : NULL;
-  for (int i = 0; e && i < e->nruns; i++) {
-    const EsProfileRun *r = &e->runs[i];
-    bool ran = r->time.count > 0 && !strcmp(r->device, "cpu");
-    for (int v = 0; r->time.count > 0 && !ran && t->source && v < t->source->nvariants; v++)
-      ran = !strcmp(r->device, g->device_names[t->source->variants[v].device]);
-    if (ran)
-      return true;
+  bool ran = ran_on(prof, t, "cpu");
+  for (int v = 0; !ran && t->source && v < t->source->nvariants; v++)
+    ran = ran_on(prof, t, g->device_names[t->source->variants[v].device]);
+  return ran;
+}
+
+/* A measured task's devices without a run (a profiling run without
+ * ESCHED_PROFILE_MODE=all-devices measures the CPU only): cpu-only and
+ * gpu-only (single) still place it by definition, on the neutral time;
+ * the other variants keep it to what was measured. Returns whether it
+ * lacks one. */
+static bool unmeasured_devices(EsGraph *g, const EsProfile *prof, int t, bool single) {
+  EsTask *task = &g->tasks[t];
+  bool lacks = false;
+  for (int v = 0; v < task->source->nvariants; v++) {
+    int d = task->source->variants[v].device;
+    if (ran_on(prof, task, g->device_names[d]))
+      continue;
+    lacks = true;
+    if (single)
+      es_graph_add_value(g, t, true, d, -1, NEUTRAL_SECONDS, task->mark);
   }
-  return false;
+  return lacks;
 }
 
 static void default_costs(EsGraph *g, const EsProfile *prof, bool single, bool deferred,
-                          int *defaulted) {
+                          int *defaulted, int *partial) {
   int cpu = es_graph_device(g, "cpu");
   for (int t = 0; t < g->ntasks; t++) {
     EsTask *task = &g->tasks[t];
@@ -288,8 +310,10 @@ static void default_costs(EsGraph *g, const EsProfile *prof, bool single, bool d
       continue;
     if (!sizes_known(task->source))
       task->pin = cpu;
-    if (measured(g, prof, task))
+    if (measured(g, prof, task)) {
+      *partial += unmeasured_devices(g, prof, t, single) && !single;
       continue;
+    }
     bool placed = task->pin >= 0 && task->pin != cpu; /* by its pin(DEVICE) clause */
     if (!single && !placed)
       task->pin = cpu;
@@ -504,12 +528,12 @@ static bool schedule_all(const Options *o, Frontend *f, Plans *plans) {
   bool ok = variant_plan(o->variant, &plan);
   plans->algorithm = plan.algorithm;
   plans->objective = plan.problem.objective;
-  int defaulted = 0;
+  int defaulted = 0, partial = 0;
   bool single = plan.algorithm && !strncmp(plan.algorithm, "single:", 7);
   for (int i = 0; ok && i < f->graphs.len; i++) {
     EsGraph *g = f->graphs.v[i];
     /* Under StarPU the body graphs hold the deferred tasks as regions. */
-    default_costs(g, prof, single, !o->starpu, &defaulted);
+    default_costs(g, prof, single, !o->starpu, &defaulted, &partial);
     profiled_bytes(g, prof);
     es_error_clear(&err);
     ok = es_plan(g, &plan, &plans->owned[i], NULL, 0, NULL, 0, &err) == ES_OK &&
@@ -518,6 +542,12 @@ static bool schedule_all(const Options *o, Frontend *f, Plans *plans) {
   }
   if (ok && defaulted && !o->profile_generate && !single)
     unmeasured_note(o, prof, unusable, defaulted);
+  if (ok && partial && !o->profile_generate)
+    diag(DIAG_WARNING, o->in.file, 0, 0,
+         "%d task%s measured on some of %s devices only: %s not placed on the others; run the "
+         "profiling build with ESCHED_PROFILE_MODE=all-devices to measure %s there",
+         partial, partial == 1 ? " was" : "s were", partial == 1 ? "its" : "their",
+         partial == 1 ? "it is" : "they are", partial == 1 ? "it" : "them");
   return ok && schedule_streams(o, f, plans, prof);
 }
 
