@@ -188,6 +188,31 @@ static void tables(const Options *o, const EsScheduleList *list, const EsProfile
   }
 }
 
+/* The graph of graphs that schedule s was made from: the one it names
+ * (the only one when it names none), whose fingerprint, when both have
+ * one, is the schedule's. NULL after an error: a stale or foreign graph
+ * would draw transfers and a timeline from the wrong edges. */
+static const EsGraph *graph_of(const Options *o, const EsGraphList *graphs, const EsSchedule *s) {
+  const EsGraph *g = NULL;
+  for (int i = 0; i < graphs->len && !g; i++)
+    if (!s->graph || (graphs->v[i]->name && !strcmp(graphs->v[i]->name, s->graph)))
+      g = graphs->v[i];
+  if (!g) {
+    diag(DIAG_ERROR, o->graph, 0, 0,
+         "report: schedule %s was made from graph '%s', which this file does not hold", o->schedule,
+         s->graph ? s->graph : "?");
+    return NULL;
+  }
+  if (s->fingerprint && g->fingerprint && strcmp(s->fingerprint, g->fingerprint) != 0) {
+    diag(DIAG_ERROR, o->graph, 0, 0,
+         "report: graph '%s' (fingerprint %s) is not the one schedule %s was made from "
+         "(fingerprint %s): extract the graph again from the same source",
+         g->name ? g->name : "?", g->fingerprint, o->schedule, s->fingerprint);
+    return NULL;
+  }
+  return g;
+}
+
 int cmd_report(int argc, char **argv) {
   Options o = {0};
   int rc = parse(argc, argv, &o);
@@ -204,11 +229,9 @@ int cmd_report(int argc, char **argv) {
   if (es_schedule_read(o.schedule, &list, &err) == ES_OK &&
       (!o.graph || es_graph_read(o.graph, &graphs, &err) == ES_OK) &&
       (!o.profile || es_profile_read(o.profile, &prof, &err) == ES_OK)) {
-    const EsGraph *g = graphs.len ? graphs.v[0] : NULL; /* the one the schedule names */
-    for (int i = 0; list.len && list.v[0]->graph && i < graphs.len; i++)
-      if (graphs.v[i]->name && !strcmp(graphs.v[i]->name, list.v[0]->graph))
-        g = graphs.v[i];
-    if ((!o.gantt || write_gantt(&o, &list, g)) && (!o.dot || write_dot(&o, &list, g))) {
+    const EsGraph *g = o.graph && list.len ? graph_of(&o, &graphs, list.v[0]) : NULL;
+    if ((!o.graph || g) && (!o.gantt || write_gantt(&o, &list, g)) &&
+        (!o.dot || write_dot(&o, &list, g))) {
       tables(&o, &list, prof);
       status = 0;
     }
