@@ -167,8 +167,11 @@ function(_esched_variant_target name variant first)
       list(APPEND others ${abs})
       continue()
     endif()
+    # A source outside this folder (../common/stage.c) stays inside the
+    # target's own: every variant rewrites it for itself.
     file(RELATIVE_PATH rel ${CMAKE_CURRENT_SOURCE_DIR} ${abs})
-    set(out ${CMAKE_CURRENT_BINARY_DIR}/esched/${target}/${rel})
+    string(REPLACE "../" "__/" inside "${rel}")
+    set(out ${CMAKE_CURRENT_BINARY_DIR}/esched/${target}/${inside})
     get_filename_component(out_dir ${out} DIRECTORY)
     # The compiler lists the headers the source includes (-MM): editing one
     # reschedules the source.
