@@ -340,6 +340,42 @@ static double recorded_bytes(const EsProfile *prof, const EsTask *t, const char 
   return -1;
 }
 
+/* Whether task t's data has a size only the run knows (x[0:n]) and the
+ * profile measured it at several sizes: the build has one figure per
+ * device for it (note_sizes). */
+static bool sized_at_run_time(const EsProfile *prof, const EsTask *t) {
+  const EsTaskSourceInfo *si = t->source;
+  bool runtime = false;
+  for (int k = 0; si && k < si->naccesses; k++)
+    runtime |= si->accesses[k].bytes < 0 && (si->accesses[k].lo || si->accesses[k].len);
+  const EsProfileEntry *e = runtime && prof ? es_profile_find(prof, es_task_key(t)) : NULL;
+  for (int i = 1; e && i < e->nruns; i++)
+    if (e->runs[i].size > 0 && e->runs[0].size > 0 && e->runs[i].size != e->runs[0].size)
+      return true;
+  return false;
+}
+
+/* The build schedules a task of the program's body for one size (the
+ * bytes the profile recorded last) and gives the runtime one time per
+ * device (the mean over the runs) for its tasks in loops: said once, with
+ * how to follow the size, since the best device may change with it. */
+static void note_sizes(const Options *o, const EsGraphList *graphs, const EsProfile *prof) {
+  int n = 0;
+  for (int i = 0; i < graphs->len; i++) {
+    const EsGraph *g = graphs->v[i];
+    for (int t = 0; t < g->ntasks; t++)
+      n += g->tasks[t].kind == ES_TASK_REGION && sized_at_run_time(prof, &g->tasks[t]);
+    for (int t = 0; t < g->ndeferred; t++)
+      n += sized_at_run_time(prof, &g->deferred[t]);
+  }
+  if (n)
+    diag(DIAG_NOTE, o->in.file, 0, 0,
+         "%d task%s measured at several input sizes, which only the run knows: the build "
+         "places %s for the size the profile recorded last, and times %s in loops by the mean "
+         "over the sizes; to follow the size at run time, run with ESCHED_PROFILE=%s",
+         n, n == 1 ? " was" : "s were", n == 1 ? "it" : "them", n == 1 ? "it" : "them", o->profile);
+}
+
 /* Sizes the front end could not fold come from the profile's records of
  * the bytes each task moved per item: an item's size is one number for
  * every edge carrying it from one producer (to its consumers and to the
@@ -362,11 +398,10 @@ static void profiled_bytes(EsGraph *g, const EsProfile *prof) {
   }
 }
 
-/* A profile that cannot be read is a warning: the build goes on with its
- * last good copy, or with default costs; neither file is touched. */
 /* The profile at path, or NULL: none given, none there yet (the build's
  * note says what that means), or one that could not be read (*unusable,
- * after a warning). */
+ * after a warning: the build goes on with its last good copy, or with
+ * default costs; neither file is touched). */
 static EsProfile *load_profile(const char *path, bool *unusable) {
   *unusable = false;
   if (!path)
@@ -542,6 +577,8 @@ static bool schedule_all(const Options *o, Frontend *f, Plans *plans) {
   }
   if (ok && defaulted && !o->profile_generate && !single)
     unmeasured_note(o, prof, unusable, defaulted);
+  if (ok && prof && !o->profile_generate)
+    note_sizes(o, &f->graphs, prof);
   if (ok && partial && !o->profile_generate)
     diag(DIAG_WARNING, o->in.file, 0, 0,
          "%d task%s measured on some of %s devices only: %s not placed on the others; run the "
