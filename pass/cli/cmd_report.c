@@ -28,7 +28,8 @@ static const char help[] =
     "\n"
     "options:\n"
     "  --profile FILE    also compare each task's modelled time and energy with\n"
-    "                    what the profile measured, with each cost predictor's error\n"
+    "                    what the profile measured, with each cost predictor's error;\n"
+    "                    with --graph, the sizes of its x[0:n] data, as the build's\n"
     "  --gantt OUT.svg   also draw the first schedule as a Gantt chart ('-': to\n"
     "                    standard output, without the table): a timed schedule\n"
     "                    (heft, easef, ...) on its own times; an energy schedule\n"
@@ -229,6 +230,10 @@ int cmd_report(int argc, char **argv) {
   if (es_schedule_read(o.schedule, &list, &err) == ES_OK &&
       (!o.graph || es_graph_read(o.graph, &graphs, &err) == ES_OK) &&
       (!o.profile || es_profile_read(o.profile, &prof, &err) == ES_OK)) {
+    /* A build sized the transfers of x[0:n] from the profile: so does the
+     * report, or it draws none. */
+    for (int i = 0; prof && i < graphs.len; i++)
+      es_graph_bytes_from_profile(graphs.v[i], prof);
     const EsGraph *g = o.graph && list.len ? graph_of(&o, &graphs, list.v[0]) : NULL;
     if ((!o.graph || g) && (!o.gantt || write_gantt(&o, &list, g)) &&
         (!o.dot || write_dot(&o, &list, g))) {

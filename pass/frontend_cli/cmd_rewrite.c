@@ -330,16 +330,6 @@ static void default_costs(EsGraph *g, const EsProfile *prof, bool single, bool d
   }
 }
 
-/* The bytes of item the profile recorded for task t's runs, or -1. */
-static double recorded_bytes(const EsProfile *prof, const EsTask *t, const char *item) {
-  const EsProfileEntry *pe =
-      t->kind == ES_TASK_REGION ? es_profile_find(prof, es_task_key(t)) : NULL;
-  for (int k = 0; pe && k < pe->nitems; k++)
-    if (!strcmp(pe->item_names[k], item))
-      return pe->item_bytes[k];
-  return -1;
-}
-
 /* Whether task t's data has a size only the run knows (x[0:n]) and the
  * profile measured it at several sizes: the build has one figure per
  * device for it (note_sizes). */
@@ -374,28 +364,6 @@ static void note_sizes(const Options *o, const EsGraphList *graphs, const EsProf
          "places %s for the size the profile recorded last, and times %s in loops by the mean "
          "over the sizes; to follow the size at run time, run with ESCHED_PROFILE=%s",
          n, n == 1 ? " was" : "s were", n == 1 ? "it" : "them", n == 1 ? "it" : "them", o->profile);
-}
-
-/* Sizes the front end could not fold come from the profile's records of
- * the bytes each task moved per item: an item's size is one number for
- * every edge carrying it from one producer (to its consumers and to the
- * graph's output), the producer's record, else the largest of its
- * consumers' (an input node's readers may read parts of it). */
-static void profiled_bytes(EsGraph *g, const EsProfile *prof) {
-  for (int e = 0; prof && e < g->nedges; e++) {
-    const EsEdge *ed = &g->edges[e];
-    if (ed->bytes >= 0 || !ed->data)
-      continue;
-    double bytes = recorded_bytes(prof, &g->tasks[ed->from], ed->data);
-    for (int f = e; bytes < 0 && f < g->nedges; f++)
-      if (g->edges[f].from == ed->from && g->edges[f].data && !strcmp(g->edges[f].data, ed->data)) {
-        double b = recorded_bytes(prof, &g->tasks[g->edges[f].to], ed->data);
-        bytes = b > bytes ? b : bytes;
-      }
-    for (int f = e; bytes >= 0 && f < g->nedges; f++)
-      if (g->edges[f].from == ed->from && g->edges[f].data && !strcmp(g->edges[f].data, ed->data))
-        g->edges[f].bytes = bytes;
-  }
 }
 
 /* The profile at path, or NULL: none given, none there yet (the build's
@@ -569,7 +537,7 @@ static bool schedule_all(const Options *o, Frontend *f, Plans *plans) {
     EsGraph *g = f->graphs.v[i];
     /* Under StarPU the body graphs hold the deferred tasks as regions. */
     default_costs(g, prof, single, !o->starpu, &defaulted, &partial);
-    profiled_bytes(g, prof);
+    es_graph_bytes_from_profile(g, prof);
     es_error_clear(&err);
     ok = es_plan(g, &plan, &plans->owned[i], NULL, 0, NULL, 0, &err) == ES_OK &&
          es_problem_build(g, &plan.problem, &plans->problems[i], &err) == ES_OK;

@@ -217,3 +217,30 @@ void es_stats_merge(EsStats *a, const EsStats *b) {
 double es_stats_variance(const EsStats *s) {
   return s->count > 1 ? s->m2 / (double)(s->count - 1) : 0;
 }
+
+/* The bytes of item the profile recorded for task t's runs, or -1. */
+static double recorded_bytes(const EsProfile *prof, const EsTask *t, const char *item) {
+  const EsProfileEntry *pe =
+      t->kind == ES_TASK_REGION ? es_profile_find(prof, es_task_key(t)) : NULL;
+  for (int k = 0; pe && k < pe->nitems; k++)
+    if (!strcmp(pe->item_names[k], item))
+      return pe->item_bytes[k];
+  return -1;
+}
+
+void es_graph_bytes_from_profile(EsGraph *g, const EsProfile *prof) {
+  for (int e = 0; prof && e < g->nedges; e++) {
+    const EsEdge *ed = &g->edges[e];
+    if (ed->bytes >= 0 || !ed->data)
+      continue;
+    double bytes = recorded_bytes(prof, &g->tasks[ed->from], ed->data);
+    for (int f = e; bytes < 0 && f < g->nedges; f++)
+      if (g->edges[f].from == ed->from && g->edges[f].data && !strcmp(g->edges[f].data, ed->data)) {
+        double b = recorded_bytes(prof, &g->tasks[g->edges[f].to], ed->data);
+        bytes = b > bytes ? b : bytes;
+      }
+    for (int f = e; bytes >= 0 && f < g->nedges; f++)
+      if (g->edges[f].from == ed->from && g->edges[f].data && !strcmp(g->edges[f].data, ed->data))
+        g->edges[f].bytes = bytes;
+  }
+}

@@ -13,8 +13,8 @@
 
 #include "scheduler/base/arena.h"
 #include "scheduler/base/error.h"
-#include "scheduler/model/graph.h"
 #include "scheduler/base/strmap.h"
+#include "scheduler/model/graph.h"
 
 /* Summary statistics of samples (Welford: m2 is the sum of squared
  * deviations from the mean). Merging saturates count at ES_STATS_MAX_COUNT
@@ -26,7 +26,7 @@ typedef struct EsStats {
 } EsStats;
 
 #define ES_STATS_MAX_COUNT (1L << 53) /* every count a double holds exactly */
-#define ES_STATS_MAX_M2 1e300
+#define ES_STATS_MAX_M2    1e300
 
 typedef struct EsProfileRun {
   const char *device;
@@ -87,6 +87,13 @@ double *es_profile_item(const EsProfileEntry *e, const char *item);
 /* Sets the bytes of data item `item` of e (added when missing). Returns 0
  * or ES_ENOMEM. */
 int es_profile_item_set(EsProfile *p, EsProfileEntry *e, const char *item, double bytes);
+/* Sizes a graph's front end could not fold (x[0:n]: bytes < 0) from the
+ * profile's records of the bytes each task moved per item: an item's size
+ * is one number for every edge carrying it from one producer (to its
+ * consumers and to the graph's output), the producer's record, else the
+ * largest of its consumers' (an input node's readers may read parts of
+ * it). Edges the profile says nothing of keep their unknown size. */
+void es_graph_bytes_from_profile(EsGraph *g, const EsProfile *prof);
 /* Declares that p holds an entry for every task of unit (idempotent).
  * Returns 0 or ES_ENOMEM. */
 int es_profile_add_unit(EsProfile *p, const char *unit);
