@@ -1,6 +1,7 @@
 /* The runtime's one global state object (core/state.h): lazy
  * initialisation from the environment on the first call into esched_rt.h,
  * and teardown at exit with the profile, the trace and the summary. */
+#include <limits.h>
 #include <math.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -18,6 +19,7 @@
 #include "runtime-stub/memory/mem_opencl.h"
 #include "runtime-stub/profile/profiling.h"
 #include "runtime-stub/stream/stream.h"
+#include "scheduler/base/number.h"
 #include "scheduler/io/files.h"
 #include "scheduler/plan/algorithms.h"
 
@@ -39,6 +41,27 @@ static int env_choice(RtState *s, const char *name, const char *const *choices) 
       return i;
   rt_warn_locked(s, "%s=%s is not one of the accepted values; using %s", name, v, choices[0]);
   return 0;
+}
+
+/* The whole number variable name holds, from min to max; fallback when it
+ * is unset, or with a warning when it is anything else (number.h: "1e3",
+ * "10abc" and 2^31 are not taken for 1, 10 and INT_MAX). */
+static int env_int(RtState *s, const char *name, int min, int max, int fallback) {
+  const char *v = env(name);
+  long n = fallback;
+  switch (v ? es_parse_long(v, min, max, &n) : ES_NUMBER_OK) {
+  case ES_NUMBER_OK: return (int)n;
+  case ES_NUMBER_SYNTAX:
+    rt_warn_locked(s, "%s=%s is not a whole number; using %d", name, v, fallback);
+    break;
+  case ES_NUMBER_TOO_SMALL:
+    rt_warn_locked(s, "%s=%s is too small (at least %d); using %d", name, v, min, fallback);
+    break;
+  case ES_NUMBER_TOO_LARGE:
+    rt_warn_locked(s, "%s=%s is too large (at most %d); using %d", name, v, max, fallback);
+    break;
+  }
+  return fallback;
 }
 
 static void read_config(RtState *s) {
@@ -83,12 +106,7 @@ static void read_config(RtState *s) {
                    c->algorithm);
     c->algorithm = NULL;
   }
-  const char *max = env("ESCHED_DEFER_MAX");
-  c->defer_max = max ? atoi(max) : 4096;
-  if (c->defer_max < 1) {
-    rt_warn_locked(s, "ESCHED_DEFER_MAX=%s is not a positive number; using 4096", max);
-    c->defer_max = 4096;
-  }
+  c->defer_max = env_int(s, "ESCHED_DEFER_MAX", 1, INT_MAX, 4096);
 }
 
 /* ESCHED_STREAM_SKIP and ESCHED_STREAM_DELAY; a malformed entry is a

@@ -2,6 +2,7 @@
 #define _DEFAULT_SOURCE /* MAP_ANONYMOUS, MAP_NORESERVE */
 #include "runtime-stub/memory/mem_opencl.h"
 
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -10,6 +11,7 @@
 #include "esched_rt.h"
 #include "runtime-stub/memory/opencl_ctx.h"
 #include "scheduler/base/error.h"
+#include "scheduler/base/number.h"
 
 static int fail(cl_int e) {
   return e == CL_OUT_OF_HOST_MEMORY || e == CL_OUT_OF_RESOURCES ||
@@ -233,13 +235,28 @@ int rt_opencl_devices(RtOclDevice *out, int max, char *why, int whylen) {
   return n;
 }
 
+/* Whether want is "P:D", two whole numbers (number.h: "0:1x" is a name). */
+static bool platform_device(const char *want, int *wp, int *wd) {
+  char p[32];
+  const char *colon = strchr(want, ':');
+  long lp, ld;
+  if (!colon || (size_t)(colon - want) >= sizeof p)
+    return false;
+  snprintf(p, sizeof p, "%.*s", (int)(colon - want), want);
+  if (es_parse_long(p, 0, INT_MAX, &lp) != ES_NUMBER_OK ||
+      es_parse_long(colon + 1, 0, INT_MAX, &ld) != ES_NUMBER_OK)
+    return false;
+  *wp = (int)lp, *wd = (int)ld;
+  return true;
+}
+
 /* The device asked for: "P:D", a name substring, or the nth listed. */
 static bool pick(const char *want, int nth, RtOclDevice *dev, char *why, int whylen) {
   RtOclDevice all[64];
   int n = rt_opencl_devices(all, 64, why, whylen), wp = -1, wd = -1;
   if (n < 0)
     return false;
-  if (want && sscanf(want, "%d:%d", &wp, &wd) != 2)
+  if (want && !platform_device(want, &wp, &wd))
     wp = wd = -1;
   int seen = 0;
   for (int i = 0; i < n; i++) {

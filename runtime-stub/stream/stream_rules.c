@@ -6,6 +6,7 @@
  * ROUND counts a stream's rounds from 1; without it the rule applies to
  * every round. SECONDS may carry a unit (2ms). The API's requests
  * (esrt_stream_skip, esrt_stream_delay) apply to the next round only. */
+#include <limits.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -13,6 +14,7 @@
 
 #include "runtime-stub/stream/stream_rules.h"
 #include "scheduler/base/error.h"
+#include "scheduler/base/number.h"
 #include "scheduler/base/units.h"
 #include "scheduler/base/vec.h"
 
@@ -66,9 +68,10 @@ static bool parse_entry(const char *b, const char *e, bool skip, RtRule *rule) {
   }
   const char *at = memchr(b, '@', (size_t)(e - b));
   if (at) {
-    char *end;
-    rule->round = strtol(at + 1, &end, 10);
-    if (end != e || rule->round < 1)
+    char *round = dup_n(at + 1, (size_t)(e - at - 1));
+    bool ok = round && es_parse_long(round, 1, LONG_MAX, &rule->round) == ES_NUMBER_OK;
+    free(round);
+    if (!ok)
       return false;
     e = at;
   }
