@@ -36,10 +36,15 @@ static int env_choice(RtState *s, const char *name, const char *const *choices) 
   const char *v = env(name);
   if (!v)
     return 0;
-  for (int i = 0; choices[i]; i++)
+  char list[256] = "";
+  for (int i = 0; choices[i]; i++) {
     if (strcmp(v, choices[i]) == 0)
       return i;
-  rt_warn_locked(s, "%s=%s is not one of the accepted values; using %s", name, v, choices[0]);
+    size_t n = strlen(list);
+    snprintf(list + n, sizeof list - n, "%s%s", i ? ", " : "", choices[i]);
+  }
+  rt_warn_locked(s, "%s=%s is not one of the accepted values (%s); using %s", name, v, list,
+                 choices[0]);
   return 0;
 }
 
@@ -73,6 +78,7 @@ static void read_config(RtState *s) {
   static const char *const objectives[] = {"energy", "time", NULL};
   static const char *const modes[] = {"scheduled", "all-devices", NULL};
   static const char *const energy[] = {"auto", "model", NULL};
+  static const char *const check[] = {"0", "1", NULL}; /* unset is 0 */
   RtConfig *c = &s->cfg;
   c->platform = env("ESCHED_PLATFORM") ? env("ESCHED_PLATFORM")
                 : s->unit_platform     ? s->unit_platform
@@ -97,7 +103,7 @@ static void read_config(RtState *s) {
   c->profile_mode = (RtProfileMode)env_choice(s, "ESCHED_PROFILE_MODE", modes);
   c->energy = (RtEnergyKind)env_choice(s, "ESCHED_ENERGY", energy);
   c->trace_wall = env_choice(s, "ESCHED_TRACE_CLOCK", clocks) == 1;
-  c->check = env("ESCHED_CHECK") && strcmp(env("ESCHED_CHECK"), "0") != 0;
+  c->check = env_choice(s, "ESCHED_CHECK", check) == 1;
   const char *param;
   if (c->algorithm && !es_algorithm_find(c->algorithm, &param)) {
     rt_warn_locked(s,
