@@ -130,6 +130,26 @@ static void read_stream_rules(RtState *s) {
   }
 }
 
+/* A schedule's levels against the platform: a level the device does not
+ * have is an error of the file, as a negative one is its reader's (a
+ * schedule made for another platform). ES_EINVAL with err set. */
+static int schedule_levels_fit(const RtState *s, EsError *err) {
+  for (int i = 0; i < s->schedule.len; i++) {
+    const EsSchedule *sc = s->schedule.v[i];
+    for (int k = 0; k < sc->nentries; k++) {
+      const EsScheduleEntry *e = &sc->entries[k];
+      int d = e->device ? es_platform_find_device(s->pf, e->device) : -1;
+      int n = d >= 0 ? s->pf->devices[d].nlevels : 0;
+      if (d >= 0 && e->level >= n)
+        return es_error_set(err, ES_EINVAL, s->cfg.schedule, e->mark.line, e->mark.col,
+                            "task '%s' is at level %d of device '%s', which has %d level%s "
+                            "(platform %s)",
+                            e->task, e->level, e->device, n, n == 1 ? "" : "s", s->pf->name);
+    }
+  }
+  return ES_OK;
+}
+
 /* Platform and schedule files; a file that cannot be read is a warning and
  * the run goes on without it (the platform: the default). The profile is
  * profiling.c's. */
@@ -146,7 +166,8 @@ static void load_files(RtState *s) {
     s->pf = es_platform_preset("silberstein2011");
   }
   es_error_clear(&err);
-  if (s->cfg.schedule && es_schedule_read(s->cfg.schedule, &s->schedule, &err)) {
+  if (s->cfg.schedule &&
+      (es_schedule_read(s->cfg.schedule, &s->schedule, &err) || schedule_levels_fit(s, &err))) {
     rt_where(&err, s->cfg.schedule, where, sizeof where);
     rt_warn_locked(s, "ESCHED_SCHEDULE: %s: %s; using the built-in schedule", where, err.message);
     es_schedule_list_free(&s->schedule);
