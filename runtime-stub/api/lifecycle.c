@@ -125,9 +125,18 @@ static void read_stream_rules(RtState *s) {
     if (text[k] && rt_rules_parse(&s->streams->rules, text[k], k == 0, bad, sizeof bad))
       rt_warn_locked(s, "out of memory reading %s", names[k]);
     else if (text[k] && bad[0])
-      rt_warn_locked(s, "%s: '%s' is not %s; ignored", names[k], bad,
-                     k == 0 ? "[STREAM/]TASK[@ROUND]" : "[STREAM/]TASK[@ROUND]+SECONDS");
+      rt_warn_locked(s, "%s: %s; ignored", names[k], bad);
   }
+}
+
+/* At exit: the environment's stream entries naming no task of a stream
+ * that ran (a typo, or a stream the run never reached). */
+static void warn_unnamed_rules(RtState *s) {
+  const RtRules *r = &s->streams->rules;
+  for (int i = 0; i < r->len; i++)
+    if (r->v[i].entry && !r->v[i].named)
+      rt_warn_locked(s, "%s: '%s' names no task of a stream that ran; ignored",
+                     r->v[i].skip ? "ESCHED_STREAM_SKIP" : "ESCHED_STREAM_DELAY", r->v[i].entry);
 }
 
 /* A schedule's levels against the platform: a level the device does not
@@ -408,6 +417,7 @@ static void shutdown(bool at_exit) {
       while (s->streams->v[i]->busy)
         pthread_cond_wait(&s->cond, &s->lock);
     rt_exec_stop_workers_locked(s);
+    warn_unnamed_rules(s);
     write_outputs(s);
     teardown(s);
   }

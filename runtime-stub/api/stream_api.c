@@ -1,7 +1,6 @@
 /* The stream entry points of esched_rt.h (docs/runtime.md, "Streams"): a
  * round of a stream region on its core threads, and skip and delay
  * requests. */
-#include <math.h>
 #include <pthread.h>
 
 #include "esched_rt.h"
@@ -47,6 +46,16 @@ static void request(const char *stream, const char *task, bool skip, double dela
 void esrt_stream_skip(const char *stream, const char *task) { request(stream, task, true, 0); }
 
 void esrt_stream_delay(const char *stream, const char *task, double seconds) {
-  if (seconds > 0 && isfinite(seconds))
+  if (seconds > RT_STREAM_DELAY_MAX) { /* infinity too */
+    RtState *s = rt_state_locked();
+    if (s) {
+      rt_warn_locked(s,
+                     "esrt_stream_delay: %g s for task '%s' is more than the longest delay, "
+                     "1e6 s; ignored",
+                     seconds, task ? task : "(null)");
+      rt_state_unlock(s);
+    }
+  } else if (seconds > 0) {
     request(stream, task, false, seconds);
+  }
 }

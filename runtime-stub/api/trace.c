@@ -14,8 +14,8 @@
  * ESCHED_TRACE_CLOCK=wall the measured wall-clock times of the tasks and
  * copies since the run began; rounded once to whole nanoseconds
  * (ts and dur are microseconds with three decimals), so a slice ends
- * exactly where the next one on its track starts. Written atomically at
- * exit. */
+ * exactly where the next one on its track starts, and kept between 0 and
+ * TRACE_MAX_NS. Written atomically at exit. */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -25,7 +25,16 @@
 #include "runtime-stub/stream/stream.h"
 #include "scheduler/io/files.h"
 
-static long long ns_of(double seconds) { return llround(seconds * 1e9); }
+/* The latest time a trace holds, in nanoseconds (285 years; exact as a
+ * double, below LLONG_MAX): later times are written as it, earlier than 0
+ * as 0, so that no ts or dur is ever negative (viewers reject them), even
+ * when the model's clocks run past what an integer holds. */
+#define TRACE_MAX_NS 9e18
+
+static long long ns_of(double seconds) {
+  double ns = seconds * 1e9;
+  return ns > 0 ? (long long)llround(ns < TRACE_MAX_NS ? ns : TRACE_MAX_NS) : 0; /* NaN: 0 */
+}
 
 /* Microseconds with three decimals, exactly a whole number of nanoseconds. */
 static void micros(FILE *f, long long ns) {
@@ -35,6 +44,7 @@ static void micros(FILE *f, long long ns) {
 /* "ts":...,"dur":... of [start, start + dur) on the nanosecond grid. */
 static void span(FILE *f, double start, double dur) {
   long long a = ns_of(start), b = ns_of(start + dur);
+  b = b > a ? b : a;
   fprintf(f, "\"ts\":");
   micros(f, a);
   fprintf(f, ",\"dur\":");

@@ -1,9 +1,10 @@
 """Reads an ESCHED_TRACE file as a trace viewer does (Chrome's trace-event
 JSON: the Perfetto and chrome://tracing importers' rules) and checks it:
-only known phases; every ts and dur a whole number of nanoseconds; slices of
-one track never overlap; one track per link direction, holding only that
-direction's transfers, each named by its data item; every flow arrow
-starts inside a transfer and ends inside a task on the destination device.
+only known phases; every ts and dur a whole number of nanoseconds, none
+negative; slices of one track never overlap; one track per link direction,
+holding only that direction's transfers, each named by its data item;
+every flow arrow starts inside a transfer and ends inside a task on the
+destination device.
 Prints one line per track and per flow for FileCheck; exits 1 on a fault.
 
 usage: check_trace.py TRACE.json"""
@@ -35,6 +36,8 @@ def main():
         if ph == "M" and e["name"] == "thread_name":
             names[e["tid"]] = e["args"]["name"]
         elif ph == "X":
+            if e["ts"] < 0 or e["dur"] < 0:
+                fail("%s has a negative ts or dur" % e["name"])
             start = ns(e["ts"])
             slices.setdefault(e["tid"], []).append((start, start + ns(e["dur"]), e))
         elif ph in ("s", "f"):
