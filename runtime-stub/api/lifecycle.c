@@ -69,6 +69,23 @@ static int env_int(RtState *s, const char *name, int min, int max, int fallback)
   return fallback;
 }
 
+static bool is_one_of(const char *v, const char *a, const char *b, const char *c) {
+  return v && (!strcmp(v, a) || !strcmp(v, b) || (c && !strcmp(v, c)));
+}
+
+/* The files the run reads at start and writes at exit, named relative to
+ * the working directory at start: the program may change directory
+ * before exit (docs/runtime.md, "Environment"). */
+static void read_paths(RtState *s) {
+  RtConfig *c = &s->cfg;
+  c->profile = rt_path_locked(s, "ESCHED_PROFILE", c->profile);
+  c->trace = rt_path_locked(s, "ESCHED_TRACE", c->trace);
+  if (!is_one_of(c->profile_out, "none", "off", NULL))
+    c->profile_out = rt_path_locked(s, "ESCHED_PROFILE_OUT", c->profile_out);
+  if (!is_one_of(c->summary, "none", "off", "stderr"))
+    c->summary = rt_path_locked(s, "ESCHED_SUMMARY", c->summary);
+}
+
 static void read_config(RtState *s) {
   static const char *const executors[] = {"serial", "concurrent", NULL};
   static const char *const gpus[] = {"sim", "cuda", "none", "opencl", NULL};
@@ -104,6 +121,7 @@ static void read_config(RtState *s) {
   c->energy = (RtEnergyKind)env_choice(s, "ESCHED_ENERGY", energy);
   c->trace_wall = env_choice(s, "ESCHED_TRACE_CLOCK", clocks) == 1;
   c->check = env_choice(s, "ESCHED_CHECK", check) == 1;
+  read_paths(s);
   const char *param;
   if (c->algorithm && !es_algorithm_find(c->algorithm, &param)) {
     rt_warn_locked(s,
@@ -327,6 +345,8 @@ static void teardown(RtState *s) {
   for (int i = 0; i < s->nwarnings; i++)
     free(s->warnings[i].text);
   free(s->warnings);
+  for (int i = 0; i < s->cfg.npaths; i++)
+    free(s->cfg.paths[i]);
   s->ready = false;
   size_t keep = offsetof(RtState, cfg);
   memset((char *)s + keep, 0, sizeof *s - keep);

@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "scheduler/base/escape.h"
+#include "scheduler/base/path.h"
 
 void rt_warn_locked(RtState *s, const char *fmt, ...) {
   char raw[1024], buf[4 * sizeof raw];
@@ -31,6 +32,21 @@ void rt_warn_locked(RtState *s, const char *fmt, ...) {
   strcpy(text, buf);
   s->warnings[s->nwarnings++].text = text;
   rt_print_warning(text);
+}
+
+const char *rt_path_locked(RtState *s, const char *variable, const char *path) {
+  RtConfig *c = &s->cfg;
+  if (!path || path[0] == '/')
+    return path;
+  char *abs = c->npaths < RT_MAX_PATHS ? es_path_absolute(path) : NULL;
+  if (!abs) {
+    rt_warn_locked(s,
+                   "%s: '%s' stays relative (out of memory, or the working directory has no "
+                   "name): after a change of directory it names another file",
+                   variable, path);
+    return path;
+  }
+  return c->paths[c->npaths++] = abs;
 }
 
 void rt_print_warning(const char *text) { fprintf(stderr, "esched: warning: %s\n", text); }

@@ -40,6 +40,10 @@ typedef enum RtEnergyKind { RT_ENERGY_AUTO, RT_ENERGY_MODEL } RtEnergyKind;
 /* Where a sample's energy comes from. */
 typedef enum RtMeter { RT_METER_MODEL, RT_METER_RAPL, RT_METER_NVML } RtMeter;
 
+/* The files a run names: profile, profile out, trace, summary, and a
+ * profiling build's profile. */
+#define RT_MAX_PATHS 5
+
 /* Settings from the environment (docs/runtime.md, "Environment"). */
 typedef struct RtConfig {
   const char *platform, *profile, *schedule, *trace, *summary, *cpufreq_root, *algorithm;
@@ -56,6 +60,10 @@ typedef struct RtConfig {
   int defer_max;
   bool trace_wall; /* ESCHED_TRACE_CLOCK=wall: the trace shows measured times */
   bool check;      /* ESCHED_CHECK=1 */
+  /* The absolute names the file fields above point to where the
+   * environment gave relative ones (rt_path_locked); freed at teardown. */
+  char *paths[RT_MAX_PATHS];
+  int npaths;
 } RtConfig;
 
 /* A task descriptor resolved against the platform, once per descriptor. */
@@ -167,6 +175,12 @@ void rt_warn_locked(RtState *s, const char *fmt, ...)
     __attribute__((format(printf, 2, 3)))
 #endif
     ;
+/* path (a file the run reads or writes, possibly at exit) as the working
+ * directory names it now: an absolute name kept in s->cfg.paths, so that
+ * a program changing directory later still means the same file. path
+ * itself when it is absolute, or (with a warning) when it cannot be made
+ * so: memory, a working directory without a name, no slot left. */
+const char *rt_path_locked(RtState *s, const char *variable, const char *path);
 /* Prints a warning as every warning of the runtime is printed. */
 void rt_print_warning(const char *text);
 /* "file:line:col" of a reader's error e (the file alone without a

@@ -15,6 +15,7 @@
 
 #include "runtime-stub/power/dvfs_cpufreq.h"
 #include "scheduler/base/error.h"
+#include "scheduler/base/path.h"
 
 static char *join(const char *a, const char *b) {
   size_t n = strlen(a) + strlen(b) + 2;
@@ -113,7 +114,11 @@ static void sort_by_cpu(RtCpufreq *c) {
 
 int rt_cpufreq_open(RtCpufreq *c, const char *root, char *why, int whylen) {
   memset(c, 0, sizeof *c);
-  char *base = join(root, "sys/devices/system/cpu");
+  /* The files are written until exit: after a change of directory a
+   * relative root would name other files. */
+  char *abs = es_path_absolute(root);
+  char *base = join(abs ? abs : root, "sys/devices/system/cpu");
+  free(abs);
   DIR *dir = base ? opendir(base) : NULL;
   int rc = ES_OK;
   struct dirent *e;

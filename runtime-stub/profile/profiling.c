@@ -97,7 +97,7 @@ void rt_profile_register_locked(RtState *s, const EsrtUnit *u) {
   if (u->profile && !s->cfg.profile && !s->cfg.profile_out) {
     /* A profiling build's default: a profiling run from here on (tasks
      * resolved before keep the times they had). */
-    s->cfg.profile = u->profile;
+    s->cfg.profile = rt_path_locked(s, "the build's profile", u->profile);
     rt_profile_open_locked(s);
   }
 }
