@@ -146,6 +146,7 @@ typedef struct RtState {
   /* Profiling (profiling.c): set when the run merges samples into a file. */
   EsProfile *measured;      /* this run's samples, or NULL when not profiling */
   const char *profile_path; /* the file they are merged into at exit */
+  bool profile_bad;         /* profile_path did not read: this run takes no samples */
   bool all_devices;         /* ESCHED_PROFILE_MODE=all-devices in effect */
   const EsrtUnit **units;   /* translation units learnt (registered or seen) */
   bool variant_learnt;      /* the first unit's algorithm and objective are taken */

@@ -73,6 +73,7 @@ void rt_profile_open_locked(RtState *s) {
   bool none = c->profile_out && (!strcmp(c->profile_out, "none") || !strcmp(c->profile_out, "off"));
   s->profile_path = none ? NULL : c->profile_out ? c->profile_out : c->profile;
   bool writable = c->profile ? load_profile(s) : true;
+  s->profile_bad = s->profile_path && !writable;
   if (s->profile_path && writable && !(s->measured = es_profile_new()))
     rt_warn_locked(s, "out of memory: no profile is written");
   s->all_devices = c->profile_mode == RT_PROFILE_ALL_DEVICES && s->measured;
@@ -213,10 +214,24 @@ static void make_folder(const char *path) {
   mkdir(dir, 0777); /* exists already, or the merge below says why not */
 }
 
+/* Why all-devices mode did nothing in a run without samples: no profile
+ * named, one to read only, or a bad one (warned about at start; out of
+ * memory was too). */
+static void warn_mode_ignored(RtState *s) {
+  const char *mode = "ESCHED_PROFILE_MODE=all-devices was ignored";
+  if (s->profile_bad)
+    rt_warn_locked(s, "%s: this run's samples are not saved (the profile %s is bad: see above)",
+                   mode, s->profile_path);
+  else if (s->cfg.profile && !s->profile_path)
+    rt_warn_locked(s, "%s: this run saves no samples (ESCHED_PROFILE_OUT=%s)", mode,
+                   s->cfg.profile_out);
+  else if (!s->profile_path)
+    rt_warn_locked(s, "%s: this was not a profiling run (ESCHED_PROFILE)", mode);
+}
+
 void rt_profile_write_locked(RtState *s) {
   if (!s->measured && s->cfg.profile_mode == RT_PROFILE_ALL_DEVICES)
-    rt_warn_locked(s, "ESCHED_PROFILE_MODE=all-devices was ignored: this was not a profiling "
-                      "run (ESCHED_PROFILE)");
+    warn_mode_ignored(s);
   if (!s->measured)
     return;
   EsError err = {0};
