@@ -173,31 +173,65 @@ void rt_profile_sample_locked(RtState *s, const RtTaskInfo *ti, int dev, int lev
   s->by_meter[m]++;
 }
 
+/* Whether unit name is one this run learnt. */
+static bool learnt(const RtState *s, const char *name) {
+  for (int i = 0; i < s->nunits; i++)
+    if (s->units[i]->name && !strcmp(s->units[i]->name, name))
+      return true;
+  return false;
+}
+
+/* The unit that claimed e earlier in add_units, or NULL. */
+static const char *claimed_by(const EsProfileEntry *const *claims, const char *const *units, int n,
+                              const EsProfileEntry *e) {
+  for (int i = 0; i < n; i++)
+    if (claims[i] == e)
+      return units[i];
+  return NULL;
+}
+
 /* Every task of every unit learnt gets an entry, and the units are listed:
  * the merge then flags their entries whose key is gone as stale. A key two
- * units claim (name(k) in a.c and in b.c) pools two tasks' measurements
- * into one entry, which schedules neither well: the run says so. */
+ * units claim (name(k) in a.c and in b.c, in this program or in another
+ * one sharing the profile) pools two tasks' measurements into one entry,
+ * which schedules neither well: the run says so, once per key. */
 static int add_units(RtState *s) {
-  for (int i = 0; i < s->nunits; i++) {
+  int n = 0, cap = 0;
+  for (int i = 0; i < s->nunits; i++)
+    cap += s->units[i]->ntasks;
+  const EsProfileEntry **claims = malloc(sizeof *claims * (size_t)(cap + 1));
+  const char **units = malloc(sizeof *units * (size_t)(cap + 1));
+  int rc = claims && units ? ES_OK : ES_ENOMEM;
+  for (int i = 0; !rc && i < s->nunits; i++) {
     const EsrtUnit *u = s->units[i];
     if (!u->name)
       continue;
     if (es_profile_add_unit(s->measured, u->name))
-      return ES_ENOMEM;
-    for (int k = 0; k < u->ntasks; k++) {
-      EsProfileEntry *e = u->tasks[k] ? es_profile_entry(s->measured, key_of(u->tasks[k])) : NULL;
-      if (u->tasks[k] && !e)
-        return ES_ENOMEM;
-      if (e && e->unit && strcmp(e->unit, u->name))
+      rc = ES_ENOMEM;
+    for (int k = 0; !rc && k < u->ntasks; k++) {
+      if (!u->tasks[k])
+        continue;
+      const char *key = key_of(u->tasks[k]);
+      EsProfileEntry *e = es_profile_entry(s->measured, key);
+      const EsProfileEntry *old = s->profile ? es_profile_find(s->profile, key) : NULL;
+      const char *other = e ? claimed_by(claims, units, n, e) : NULL;
+      if (!e) {
+        rc = ES_ENOMEM;
+        continue;
+      }
+      if (!other && old && old->unit && strcmp(old->unit, u->name) && !learnt(s, old->unit))
+        other = old->unit; /* another program's task in the shared profile */
+      if (other && strcmp(other, u->name))
         rt_warn_locked(s,
                        "tasks of %s and of %s are both keyed '%s': the profile pools their "
                        "measurements; give them names of their own (name(...))",
-                       e->unit, u->name, key_of(u->tasks[k]));
-      if (e)
-        e->unit = u->name;
+                       other, u->name, key);
+      e->unit = u->name;
+      claims[n] = e, units[n++] = u->name;
     }
   }
-  return ES_OK;
+  free(claims), free(units);
+  return rc;
 }
 
 /* The folder of a profile path: a profiling build's first run finds no

@@ -1,0 +1,15 @@
+/* A program of one phase, PHASE (phase_a or phase_b): two such programs
+ * sharing a profile each have a task keyed k. */
+#include <stdio.h>
+#include <stdlib.h>
+
+#include "k.h"
+
+int main(void) {
+  long x[50], y[50];
+  for (int i = 0; i < 50; i++)
+    x[i] = i;
+  PHASE(50, x, y);
+  printf("%ld\n", y[49]);
+  return 0;
+}
