@@ -832,6 +832,15 @@ static bool inside_task(const Rw *rw, size_t b, size_t e) {
   return false;
 }
 
+/* Original bytes [b, e) between before and after. */
+static void enclose(Rw *rw, size_t b, size_t e, const char *before, const char *after) {
+  RwBuf t = {0};
+  rw_puts(&t, before);
+  rw_buf_original(&t, &rw->f->src, rw->opt->path, b, e);
+  rw_puts(&t, after);
+  rw_edit(&rw->edits, b, e, rw_buf_take(&t));
+}
+
 /* Data must be back in host memory when a function with tasks returns:
  * before each return and at the closing brace; and when the program ends
  * in it (exit(3): atexit's handlers may read the data, and tasks still
@@ -840,25 +849,15 @@ static bool inside_task(const Rw *rw, size_t b, size_t e) {
 static void exits(Rw *rw, const RwFunc *fn) {
   for (int i = 0; i < fn->nexits; i++) {
     size_t b = fn->exits[2 * i], e = fn->exits[2 * i + 1];
-    if (inside_task(rw, b, e))
-      continue;
-    RwBuf t = {0};
-    rw_puts(&t, "(esrt_region_end(), ");
-    rw_buf_original(&t, &rw->f->src, rw->opt->path, b, e);
-    rw_puts(&t, ")");
-    rw_edit(&rw->edits, b, e, rw_buf_take(&t));
+    if (!inside_task(rw, b, e))
+      enclose(rw, b, e, "(esrt_region_end(), ", ")");
   }
   for (int i = 0; i < fn->nreturns; i++) {
     size_t b = fn->returns[2 * i], e = source_after_semicolon(&rw->f->src, fn->returns[2 * i + 1]);
-    if (inside_task(rw, b, e)) {
+    if (inside_task(rw, b, e))
       error_at(rw, b, "a task region must not return from its function%s%s", "", "");
-      continue;
-    }
-    RwBuf t = {0};
-    rw_puts(&t, "{ esrt_region_end(); ");
-    rw_buf_original(&t, &rw->f->src, rw->opt->path, b, e);
-    rw_puts(&t, " }");
-    rw_edit(&rw->edits, b, e, rw_buf_take(&t));
+    else
+      enclose(rw, b, e, "{ esrt_region_end(); ", " }");
   }
   /* After a last return, code would be unreachable (and a C89 compiler may
    * warn that control reaches the end of a non-void function). */
