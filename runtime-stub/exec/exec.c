@@ -22,10 +22,20 @@ void rt_exec_place_locked(RtState *s, const RtTaskInfo *ti, int variant, int dev
   for (int i = 0; i < n; i++)
     p->bytes += (double)acc[i].bytes;
   rt_exec_set_level_locked(s, device, level);
-  double clock = s->acct.dev[device].free_at;
-  if (s->acct.tracing)
-    rt_item_names_place(&s->names, ti->task, acc, n);
-  int rc = rt_registry_acquire(&s->reg, s->dev_space[device], acc, n, ptr, &clock, &p->ready);
+  double clock = 0;
+  int rc;
+  for (;;) {
+    if (clock < s->acct.dev[device].free_at)
+      clock = s->acct.dev[device].free_at;
+    if (s->acct.tracing)
+      rt_item_names_place(&s->names, ti->task, acc, n);
+    rc = rt_registry_acquire(&s->reg, s->dev_space[device], acc, n, ptr, &clock, &p->ready);
+    if (rc != ES_EBUSY)
+      break;
+    /* A buffer these ranges need is in use by a task another thread runs:
+     * wait for its end (it waits for nothing, it only needs the lock). */
+    pthread_cond_wait(&s->cond, &s->lock);
+  }
   if (rc && s->dev_space[device] != 0) {
     rt_warn_locked(s, "device '%s' cannot hold the data of task '%s'; such tasks run on the host",
                    s->pf->devices[device].name, ti->task->key ? ti->task->key : "?");
@@ -42,6 +52,14 @@ void rt_exec_place_locked(RtState *s, const RtTaskInfo *ti, int variant, int dev
   }
 }
 
+/* The task's ranges are no longer in use: threads waiting to move a buffer
+ * of theirs (rt_exec_place_locked) may go on. */
+static void release_locked(RtState *s, int device, const EsrtAccess *acc, int n, double finish) {
+  rt_registry_release(&s->reg, s->dev_space[device], acc, n, finish);
+  if (s->dev_space[device] > 0)
+    pthread_cond_broadcast(&s->cond);
+}
+
 void rt_exec_finish_locked(RtState *s, const RtTaskInfo *ti, const RtPlace *p, double seconds,
                            double wall_start, double wall, const EsrtAccess *acc, int n) {
   const char *key = ti->task->key ? ti->task->key : ti->task->name;
@@ -49,7 +67,7 @@ void rt_exec_finish_locked(RtState *s, const RtTaskInfo *ti, const RtPlace *p, d
   double finish = rt_account_task(&s->acct, p->device, p->level, seconds, p->ready, key, p->bytes);
   if (wall >= 0)
     rt_account_measured(&s->acct, first, wall_start, wall);
-  rt_registry_release(&s->reg, s->dev_space[p->device], acc, n, finish);
+  release_locked(s, p->device, acc, n, finish);
 }
 
 void rt_exec_call_locked(RtState *s, const RtTaskInfo *ti, int variant, int device, int level,
@@ -65,6 +83,7 @@ void rt_exec_call_locked(RtState *s, const RtTaskInfo *ti, int variant, int devi
   if (!fn) {
     rt_warn_locked(s, "task '%s' was submitted, but its variant %d has no function",
                    ti->task->key ? ti->task->key : "?", p.variant);
+    release_locked(s, p.device, acc, n, p.ready);
   } else {
     if (s->check)
       rt_check_access_locked(s, ti->task, acc, n);

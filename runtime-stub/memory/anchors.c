@@ -66,6 +66,22 @@ void rt_anchors_clear(RtAnchors *a) {
   a->len = 0;
 }
 
+void rt_anchors_retain(RtAnchors *a, bool (*keep)(const void *ctx, uintptr_t lo, uintptr_t hi),
+                       const void *ctx) {
+  RtAnchor *kept = a->len ? malloc(sizeof *kept * (size_t)a->len) : NULL;
+  int n = 0;
+  if (!kept)
+    return;
+  for (int i = 0; i < a->cap; i++)
+    if (a->v[i].base && keep(ctx, a->v[i].lo, a->v[i].hi))
+      kept[n++] = a->v[i];
+  memset(a->v, 0, sizeof *a->v * (size_t)a->cap); /* linear probing: reinsert the rest */
+  a->len = n;
+  for (int i = 0; i < n; i++)
+    *find(a, kept[i].base) = kept[i];
+  free(kept);
+}
+
 void rt_anchors_free(RtAnchors *a) {
   free(a->v);
   *a = (RtAnchors){0};

@@ -28,6 +28,10 @@ int rt_anchors_note(RtAnchors *a, uintptr_t base, uintptr_t lo, uintptr_t hi);
 bool rt_anchors_hull(const RtAnchors *a, uintptr_t base, uintptr_t *lo, uintptr_t *hi);
 /* Forgets every base (the table keeps its memory). */
 void rt_anchors_clear(RtAnchors *a);
+/* Forgets the bases whose hull keep(ctx, lo, hi) rejects. O(slots); out
+ * of memory, it forgets none (a hull too many only widens a wait). */
+void rt_anchors_retain(RtAnchors *a, bool (*keep)(const void *ctx, uintptr_t lo, uintptr_t hi),
+                       const void *ctx);
 void rt_anchors_free(RtAnchors *a);
 
 #endif

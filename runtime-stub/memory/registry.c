@@ -4,6 +4,7 @@
  * a task touches O(its ranges + the segments they cover). */
 #include "runtime-stub/memory/registry.h"
 
+#include <assert.h>
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdlib.h>
@@ -49,6 +50,20 @@ void rt_registry_free(RtRegistry *r) {
   r->seg = NULL;
   r->nseg = r->segcap = 0;
   rt_anchors_free(&r->anchors);
+  free(r->busy);
+  r->busy = NULL;
+  r->nbusy = r->busycap = 0;
+}
+
+/* Whether a range in flight in space s (any space when s < 0) overlaps
+ * [lo, hi); only those writing it when writing. O(ranges in flight). */
+static bool in_flight(const RtRegistry *r, int s, uintptr_t lo, uintptr_t hi, bool writing) {
+  for (int i = 0; i < r->nbusy; i++) {
+    const RtBusy *b = &r->busy[i];
+    if ((s < 0 || b->space == s) && (!writing || b->mode & ESRT_OUT) && b->lo < hi && b->hi > lo)
+      return true;
+  }
+  return false;
 }
 
 static double max2(double a, double b) { return a > b ? a : b; }
@@ -123,14 +138,19 @@ static int find_extent(const RtSpace *sp, uintptr_t x) {
   return i < sp->next && sp->ext[i].lo <= x ? i : -1;
 }
 
-/* One extent of sp covering [lo, hi): an existing one, or a new buffer that
- * absorbs every extent it overlaps (their contents copied over). */
-static int ensure_extent(RtSpace *sp, uintptr_t lo, uintptr_t hi) {
+/* One extent of space s covering [lo, hi): an existing one, or a new
+ * buffer that absorbs every extent it overlaps (their contents copied
+ * over); ES_EBUSY when one of those is in flight. */
+static int ensure_extent(RtRegistry *r, int s, uintptr_t lo, uintptr_t hi) {
+  RtSpace *sp = &r->space[s];
   int a = sp->near = first_extent(sp, lo), b = a;
   while (b < sp->next && sp->ext[b].lo < hi)
     b++;
   if (b - a == 1 && sp->ext[a].lo <= lo && sp->ext[a].hi >= hi)
     return ES_OK;
+  for (int k = a; k < b; k++) /* its task is using the buffer: it may not move */
+    if (in_flight(r, s, sp->ext[k].lo, sp->ext[k].hi, false))
+      return ES_EBUSY;
   RtExtent n = {lo, hi, NULL, 0};
   if (b > a) {
     n.lo = sp->ext[a].lo < lo ? sp->ext[a].lo : lo;
@@ -224,16 +244,22 @@ static bool same_run(const RtRegistry *r, int i, int j, int a, int b) {
   return true;
 }
 
-/* Copies the segments of [i, end) missing in space b, in maximal runs. */
-static int fetch(RtRegistry *r, int b, int i, int end, double *clock) {
+/* Whether a write-back leaves segment i alone: a task in flight writes it. */
+static bool left_to_writer(const RtRegistry *r, int i, bool write_back) {
+  return write_back && r->nbusy && in_flight(r, -1, r->seg[i].lo, r->seg[i].hi, true);
+}
+
+/* Copies the segments of [i, end) missing in space b, in maximal runs; for
+ * a write-back, not those tasks in flight write. */
+static int fetch(RtRegistry *r, int b, int i, int end, double *clock, bool write_back) {
   while (i < end) {
-    if (r->seg[i].valid >> b & 1u) {
+    if ((r->seg[i].valid >> b & 1u) || left_to_writer(r, i, write_back)) {
       i++;
       continue;
     }
     int a = source_of(r->seg[i].valid), j = i + 1;
     double start = max2(*clock, r->seg[i].ready[a]);
-    while (j < end && same_run(r, j - 1, j, a, b))
+    while (j < end && same_run(r, j - 1, j, a, b) && !left_to_writer(r, j, write_back))
       start = max2(start, r->seg[j++].ready[a]);
     double w0 = rt_now();
     int rc = copy_range(r, a, b, r->seg[i].lo, r->seg[j - 1].hi);
@@ -268,7 +294,7 @@ static int ensure_extents(RtRegistry *r, int s, const EsrtAccess *acc, int n) {
         }
       }
     }
-    int rc = ensure_extent(&r->space[s], lo, hi);
+    int rc = ensure_extent(r, s, lo, hi);
     if (rc)
       return rc;
   }
@@ -375,7 +401,8 @@ static int task_bytes(const RtSpace *sp, const EsrtAccess *acc, int n, size_t *o
 }
 
 /* Evicts the buffers of s the task does not use, least recently used
- * first, until its own fit within the capacity. */
+ * first, until its own fit within the capacity; ES_EBUSY when only buffers
+ * in flight are left to evict. */
 static int make_room(RtRegistry *r, int s, const EsrtAccess *acc, int n, double *clock) {
   RtSpace *sp = &r->space[s];
   size_t need, kept = 0;
@@ -389,8 +416,11 @@ static int make_room(RtRegistry *r, int s, const EsrtAccess *acc, int n, double 
   while (!rc && kept + need > sp->capacity) {
     int lru = -1;
     for (int x = 0; x < sp->next; x++)
-      if (!used_by(&sp->ext[x], acc, n) && (lru < 0 || sp->ext[x].stamp < sp->ext[lru].stamp))
+      if (!used_by(&sp->ext[x], acc, n) && !in_flight(r, s, sp->ext[x].lo, sp->ext[x].hi, false) &&
+          (lru < 0 || sp->ext[x].stamp < sp->ext[lru].stamp))
         lru = x;
+    if (lru < 0)
+      return ES_EBUSY;
     kept -= sp->ext[lru].hi - sp->ext[lru].lo;
     rc = evict(r, s, lru, clock);
   }
@@ -410,6 +440,8 @@ static void stamp(RtRegistry *r, int s, const EsrtAccess *acc, int n) {
 
 int rt_registry_acquire(RtRegistry *r, int s, const EsrtAccess *acc, int n, void **ptr,
                         double *clock, double *ready) {
+  if (s && es_vec_reserve(&r->busy, &r->busycap, r->nbusy + n, sizeof *r->busy))
+    return ES_ENOMEM;
   for (int i = 0; i < n; i++) { /* a hull only widens: safe to leave if a later step fails */
     uintptr_t lo = (uintptr_t)acc[i].ptr;
     int rc = rt_anchors_note(&r->anchors, (uintptr_t)acc[i].base, lo, lo + acc[i].bytes);
@@ -425,7 +457,7 @@ int rt_registry_acquire(RtRegistry *r, int s, const EsrtAccess *acc, int n, void
     if (acc[i].bytes == 0 || (rc = cover(r, lo, hi, &first, &end)))
       continue;
     if (acc[i].mode & ESRT_IN)
-      rc = fetch(r, s, first, end, clock);
+      rc = fetch(r, s, first, end, clock, false);
   }
   if (rc)
     return rc;
@@ -442,14 +474,31 @@ int rt_registry_acquire(RtRegistry *r, int s, const EsrtAccess *acc, int n, void
         g->valid = 1u << s;
       }
     }
+    if (s && acc[i].bytes) /* room reserved above */
+      r->busy[r->nbusy++] = (RtBusy){lo, hi, s, acc[i].mode};
   }
   *ready = t;
   return ES_OK;
 }
 
+/* Ends one range in flight equal to acc in space s (several tasks may read
+ * the same range at once: any of the equal ones). */
+static void land(RtRegistry *r, int s, const EsrtAccess *acc) {
+  uintptr_t lo = (uintptr_t)acc->ptr, hi = lo + acc->bytes;
+  for (int i = 0; i < r->nbusy; i++) {
+    const RtBusy *b = &r->busy[i];
+    if (b->space == s && b->lo == lo && b->hi == hi && b->mode == acc->mode) {
+      r->busy[i] = r->busy[--r->nbusy];
+      return;
+    }
+  }
+}
+
 void rt_registry_release(RtRegistry *r, int s, const EsrtAccess *acc, int n, double finish) {
   for (int i = 0; i < n; i++) {
     uintptr_t lo = (uintptr_t)acc[i].ptr, hi = lo + acc[i].bytes;
+    if (s && acc[i].bytes)
+      land(r, s, &acc[i]);
     for (int k = acc[i].bytes ? first_seg(r, lo) : r->nseg; k < r->nseg && r->seg[k].lo < hi; k++) {
       RtSeg *g = &r->seg[k];
       g->last_use = max2(g->last_use, finish);
@@ -459,19 +508,69 @@ void rt_registry_release(RtRegistry *r, int s, const EsrtAccess *acc, int n, dou
   }
 }
 
+/* Frees the buffers of space s that no range in flight uses. */
+static void drop_idle_extents(RtRegistry *r, int s) {
+  RtSpace *sp = &r->space[s];
+  int n = 0;
+  for (int x = 0; x < sp->next; x++) {
+    RtExtent e = sp->ext[x];
+    if (in_flight(r, s, e.lo, e.hi, false)) {
+      sp->ext[n++] = e;
+      continue;
+    }
+    sp->ops->release(sp->ctx, e.base);
+    sp->used -= e.hi - e.lo;
+  }
+  sp->next = n;
+  sp->near = 0;
+}
+
+static bool reaches_seg(const void *ctx, uintptr_t lo, uintptr_t hi) {
+  const RtRegistry *r = ctx;
+  int k = first_seg(r, lo);
+  return k < r->nseg && r->seg[k].lo < hi;
+}
+
+/* The rest of a write-back while tasks are in flight (on other threads):
+ * their buffers stay, and with them the segments holding copies there
+ * (those the tasks write hold their only copy) and the hulls reaching
+ * those segments; everything else is current on the host, untracked. */
+static void keep_in_flight(RtRegistry *r) {
+  for (int s = 1; s < r->nspaces; s++)
+    if (r->space[s].ops)
+      drop_idle_extents(r, s);
+  int n = 0;
+  for (int k = 0; k < r->nseg; k++) {
+    RtSeg g = r->seg[k];
+    for (int s = 1; s < r->nspaces; s++)
+      if ((g.valid >> s & 1u) && find_extent(&r->space[s], g.lo) < 0)
+        g.valid &= ~(1u << s);
+    assert(g.valid && "bytes a task in flight writes lost their buffer");
+    if (g.valid != 1u)
+      r->seg[n++] = g;
+  }
+  r->nseg = n;
+  r->near = 0;
+  rt_anchors_retain(&r->anchors, reaches_seg, r);
+}
+
 int rt_registry_write_back(RtRegistry *r, double *clock) {
-  int rc = fetch(r, 0, 0, r->nseg, clock);
+  int rc = fetch(r, 0, 0, r->nseg, clock, true);
   double epoch = max2(r->epoch, *clock);
   for (int k = 0; k < r->nseg; k++)
     epoch = max2(epoch, max2(r->seg[k].last_use, r->seg[k].ready[0]));
   if (rc)
     return rc;
-  for (int s = 1; s < r->nspaces; s++)
-    if (r->space[s].ops)
-      drop_extents(&r->space[s]);
-  r->nseg = 0;
+  if (r->nbusy) {
+    keep_in_flight(r);
+  } else {
+    for (int s = 1; s < r->nspaces; s++)
+      if (r->space[s].ops)
+        drop_extents(&r->space[s]);
+    r->nseg = 0;
+    rt_anchors_clear(&r->anchors);
+  }
   r->epoch = epoch;
-  rt_anchors_clear(&r->anchors);
   return ES_OK;
 }
 

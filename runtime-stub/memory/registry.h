@@ -20,6 +20,11 @@
  * write-backs go through the move hook like every copy, marked as
  * evictions, and are counted. A task whose own data exceeds the capacity
  * gets ES_ELIMIT (the runtime runs it on the host). Back-end independent.
+ *
+ * Threads of the program run tasks at the same time: a range acquired on a
+ * device space is in flight until it is released. Its buffer is neither
+ * merged, evicted nor freed meanwhile, and a write-back leaves the bytes it
+ * writes where they are, with their buffer, for a later write-back.
  */
 #ifndef ESCHED_RT_REGISTRY_H
 #define ESCHED_RT_REGISTRY_H
@@ -45,6 +50,13 @@ typedef struct RtExtent {
   char *base;     /* device buffer of hi - lo bytes */
   uint64_t stamp; /* the acquire that last used it (least recently used goes first) */
 } RtExtent;
+
+/* A range acquired on a device space and not yet released (a task in
+ * flight), with its access mode. */
+typedef struct RtBusy {
+  uintptr_t lo, hi;
+  int space, mode;
+} RtBusy;
 
 typedef struct RtEvictions {
   long buffers, copies; /* buffers freed to make room; write-backs among them */
@@ -79,6 +91,8 @@ typedef struct RtRegistry {
   double epoch;      /* model time of the last write-back: when untracked bytes became current */
   uint64_t tick;     /* acquires so far: the clock of least recently used */
   RtAnchors anchors; /* the hull of the ranges cut from each base since the last write-back */
+  RtBusy *busy;      /* the ranges in flight on device spaces, unordered (a few per thread) */
+  int nbusy, busycap;
 } RtRegistry;
 
 /* Space 0 is the host; spaces 1..nspaces-1 get their back end with
@@ -95,17 +109,22 @@ void rt_registry_free(RtRegistry *r);
  * when s has a capacity. Copies start no earlier than *clock (the device's
  * model time) and happen one after another; on return *clock is when the
  * last one ends and *ready when every input of the task is current and
- * every range it writes is free. Returns 0, ES_ELIMIT (the ranges alone
- * exceed the capacity), or ES_ENOMEM / ES_EIO, leaving the registry
- * consistent (nothing invalidated). */
+ * every range it writes is free. On a device space the ranges are in
+ * flight until rt_registry_release. Returns 0, ES_ELIMIT (the ranges alone
+ * exceed the capacity), ES_EBUSY (they need a buffer merged or evicted
+ * that a range in flight uses: try again after a release), or ES_ENOMEM /
+ * ES_EIO, leaving the registry consistent (nothing invalidated). */
 int rt_registry_acquire(RtRegistry *r, int s, const EsrtAccess *acc, int n, void **ptr,
                         double *clock, double *ready);
 /* After a task on space s finishing at model time finish: ranges it wrote
- * became current there at finish; every range was in use until finish. */
+ * became current there at finish; every range was in use until finish.
+ * Ends what the task's rt_registry_acquire put in flight (the same acc). */
 void rt_registry_release(RtRegistry *r, int s, const EsrtAccess *acc, int n, double finish);
 
 /* Copies every segment not current on the host back to it and drops all
- * device copies and buffers. Returns 0 or the first copy error. */
+ * device copies and buffers, but for ranges in flight: the bytes they write
+ * stay where they are, and their buffers stay with the copies they hold
+ * (and the hulls reaching those). Returns 0 or the first copy error. */
 int rt_registry_write_back(RtRegistry *r, double *clock);
 
 /* Copies n bytes from address src in space a to address dst in space b

@@ -54,6 +54,7 @@ const char *es_error_name(int code) {
   case ES_ENOSUP: return "not supported by this build";
   case ES_EINFEAS: return "infeasible";
   case ES_ESOLVER: return "solver failure";
+  case ES_EBUSY: return "busy";
   default: return "unknown error";
   }
 }

@@ -18,6 +18,7 @@ enum {
   ES_ENOSUP = -7,   /* the feature is not built in (e.g. GLPK missing) */
   ES_EINFEAS = -8,  /* no feasible schedule (every label of a task forbidden) */
   ES_ESOLVER = -9,  /* an external solver failed */
+  ES_EBUSY = -10,   /* in use by another thread: try again once it is done */
 };
 
 /* Where an error points. file is a copy of the input's name (empty when

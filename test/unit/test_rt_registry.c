@@ -1,7 +1,8 @@
 /* The runtime's data registry on the sim back end: residency per space,
  * copies only of what is missing, invalidation on write, overlapping array
  * sections sharing one device buffer, extents merging without losing data,
- * poison showing bytes never moved, and the write-back of a region's end.
+ * poison showing bytes never moved, the write-back of a region's end, and
+ * what it leaves to tasks other threads still run.
  * Then random tasks on the host and two sim devices against a model of the
  * array's values: the registry splits and searches its segments and extents
  * by index, and a wrong index shows as a stale or lost value. */
@@ -9,6 +10,7 @@
 #include <string.h>
 
 #include "runtime-stub/memory/registry.h"
+#include "scheduler/base/error.h"
 #include "test.h"
 
 typedef struct Moves {
@@ -233,9 +235,78 @@ static void test_span_of_base(void) {
   ASSERT_TRUE(rt_registry_span(&r, x, &lo, &hi));
   ASSERT_EQ(lo, x);
   ASSERT_EQ(hi, (uintptr_t)(X + 100));
+  rt_registry_release(&r, 1, acc, 3, ready);
+  rt_registry_release(&r, 1, &head, 1, ready);
   /* Everything home: the hulls are forgotten. */
   ASSERT_EQ(rt_registry_write_back(&r, &clock), 0);
   ASSERT_TRUE(!rt_registry_span(&r, x, &lo, &hi));
+  rt_registry_free(&r);
+}
+
+/* Another thread's task in flight (acquired, not released) at a write-back:
+ * the bytes it writes stay on the device with its buffer, and the hull of
+ * its base; what it only reads goes home but keeps its buffer; everything
+ * else goes home and its buffers are freed. Its buffer is neither merged
+ * nor evicted meanwhile (ES_EBUSY, until its release). */
+static void test_in_flight(void) {
+  static double buf[300];
+  double *X = buf, *Y = buf + 100, *Z = buf + 200; /* apart: separate extents */
+  for (int i = 0; i < 300; i++)
+    buf[i] = i;
+  Moves m = {0};
+  RtRegistry r;
+  rt_registry_init(&r, 2, on_move, &m);
+  rt_registry_set_space(&r, 1, &rt_mem_sim, NULL);
+  double *d, *e, clock = 0, ready;
+  /* A finished task wrote Z[0:10] on the device. */
+  ASSERT_EQ(acquire(&r, 1, Z, 10 * sizeof(double), ESRT_INOUT, (void **)&d), 0);
+  d[0] = -1;
+  /* In flight: one task writing X[10:20] (cut from X), one reading Z[0:50]. */
+  EsrtAccess wx = {X + 10, 20 * sizeof(double), ESRT_INOUT, X};
+  EsrtAccess rz = {Z, 50 * sizeof(double), ESRT_IN, Z};
+  ASSERT_EQ(rt_registry_acquire(&r, 1, &wx, 1, (void **)&d, &clock, &ready), 0);
+  ASSERT_EQ(rt_registry_acquire(&r, 1, &rz, 1, (void **)&e, &clock, &ready), 0);
+  ASSERT_EQ(r.nbusy, 2);
+  d[0] = -10;
+  /* This thread's region: Y written on the device, then its end. */
+  double *y;
+  ASSERT_EQ(acquire(&r, 1, Y, 100 * sizeof(double), ESRT_OUT, (void **)&y), 0);
+  for (int i = 0; i < 100; i++)
+    y[i] = -(100 + i);
+  ASSERT_EQ(r.space[1].next, 3);
+  ASSERT_EQ(rt_registry_write_back(&r, &clock), 0);
+  ASSERT_EQ(Y[99], -199);
+  ASSERT_EQ(Z[0], -1);           /* read in flight: home too */
+  ASSERT_EQ(X[10], 10);          /* written in flight: left on the device */
+  ASSERT_EQ(r.space[1].next, 2); /* Y's buffer freed, X's and Z's kept */
+  ASSERT_EQ(rt_registry_holders(&r, (uintptr_t)(X + 10), 20 * sizeof(double)), 2);
+  ASSERT_EQ(rt_registry_holders(&r, (uintptr_t)Z, 50 * sizeof(double)), 3);
+  ASSERT_EQ(rt_registry_holders(&r, (uintptr_t)Y, 100 * sizeof(double)), 1);
+  uintptr_t lo, hi;
+  ASSERT_TRUE(rt_registry_span(&r, (uintptr_t)X, &lo, &hi)); /* host code naming X finds it */
+  ASSERT_EQ(lo, (uintptr_t)(X + 10));
+  ASSERT_EQ(hi, (uintptr_t)(X + 30));
+  /* A wider section would merge X's buffer: busy until the task ends. */
+  EsrtAccess wide = {X, 50 * sizeof(double), ESRT_IN, X};
+  void *w;
+  ASSERT_EQ(rt_registry_acquire(&r, 1, &wide, 1, &w, &clock, &ready), ES_EBUSY);
+  ASSERT_EQ(r.nbusy, 2);
+  rt_registry_release(&r, 1, &wx, 1, ready);
+  rt_registry_release(&r, 1, &rz, 1, ready);
+  ASSERT_EQ(r.nbusy, 0);
+  ASSERT_EQ(acquire(&r, 1, X, 50 * sizeof(double), ESRT_IN, (void **)&d), 0);
+  ASSERT_EQ(d[10], -10);
+  ASSERT_EQ(rt_registry_write_back(&r, &clock), 0);
+  ASSERT_EQ(X[10], -10);
+  ASSERT_EQ(r.space[1].next, 0);
+  ASSERT_EQ(r.nseg, 0);
+  /* A full device evicts no buffer in flight: busy until it ends. */
+  rt_registry_set_capacity(&r, 1, 100 * sizeof(double));
+  ASSERT_EQ(rt_registry_acquire(&r, 1, &rz, 1, (void **)&e, &clock, &ready), 0);
+  ASSERT_EQ(acquire(&r, 1, Y, 60 * sizeof(double), ESRT_IN, (void **)&d), ES_EBUSY);
+  rt_registry_release(&r, 1, &rz, 1, ready);
+  ASSERT_EQ(acquire(&r, 1, Y, 60 * sizeof(double), ESRT_IN, (void **)&d), 0);
+  ASSERT_EQ(r.space[1].next, 1);
   rt_registry_free(&r);
 }
 
@@ -272,6 +343,7 @@ static void test_anchor_table(void) {
 
 int main(void) {
   test_span_of_base();
+  test_in_flight();
   test_anchor_table();
   test_random_tasks();
   test_read_write();
