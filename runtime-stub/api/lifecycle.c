@@ -356,6 +356,50 @@ static void shutdown(bool at_exit);
 
 static void shutdown_at_exit(void) { shutdown(true); }
 
+/* fork (docs/runtime.md, "Fork"): a child has the forking thread alone.
+ * The state's lock, and each stream's, are taken for the fork, so that the
+ * child's copy is whole: not the state's when the forking thread holds it
+ * already (a library the runtime called runs a program), whose child is
+ * left as it is. Before the fork, data only devices hold comes home (the
+ * child cannot reach the parent's devices). The child forgets the parent's
+ * workers and stream cores, the device copies, and all the other threads
+ * did: the batch one was running, their tasks in flight and pending (their
+ * data may be on their stacks, which the child's own threads reuse). It
+ * gets new locks; its threads start when it needs them (libgomp and LLVM's
+ * OpenMP runtime do as much after fork). */
+static void before_fork(void) {
+  RtState *s = &state;
+  bool take = !rt_state_held();
+  if (take)
+    rt_state_lock(s);
+  s->fork_took_lock = take;
+  if (take && s->ready && rt_registry_sync_host(&s->reg, &s->host_clock))
+    rt_warn_locked(s, "copying data back to the host for fork failed; the child's may be stale");
+  rt_streams_lock(s->streams);
+}
+
+static void after_fork_parent(void) {
+  RtState *s = &state;
+  rt_streams_unlock(s->streams);
+  if (s->fork_took_lock)
+    rt_state_unlock(s);
+}
+
+static void after_fork_child(void) {
+  RtState *s = &state;
+  s->forked = true;
+  if (!s->fork_took_lock) /* forked inside the runtime: this child runs another program */
+    return;
+  rt_state_lock_renew(s);
+  pthread_cond_init(&s->cond, NULL);
+  rt_streams_after_fork(s->streams);
+  if (s->ready) {
+    rt_exec_after_fork_locked(s);
+    rt_registry_after_fork(&s->reg);
+    rt_batch_keep_thread(&s->pending, pthread_self());
+  }
+}
+
 static void init_locked(RtState *s) {
   read_config(s);
   load_files(s);
@@ -374,24 +418,30 @@ static void init_locked(RtState *s) {
   rt_profile_open_locked(s);
   if (!s->atexit_done)
     s->atexit_done = atexit(shutdown_at_exit) == 0;
+  if (!s->atfork_done)
+    s->atfork_done = pthread_atfork(before_fork, after_fork_parent, after_fork_child) == 0;
   s->ready = true;
 }
 
 RtState *rt_state_locked(void) { return rt_state_locked_for(NULL); }
 
 RtState *rt_state_locked_for(const EsrtUnit *u) {
-  pthread_mutex_lock(&state.lock);
+  rt_state_lock(&state);
   if (!state.ready && !state.unit_platform && u && u->platform)
     state.unit_platform = u->platform;
   if (!state.ready)
     init_locked(&state);
   if (state.ready)
     return &state;
-  pthread_mutex_unlock(&state.lock);
+  rt_state_unlock(&state);
   return NULL;
 }
 
+/* A child of fork writes none: what it would write holds the parent's
+ * work, which the parent writes, to the same files. */
 static void write_outputs(RtState *s) {
+  if (s->forked)
+    return;
   rt_profile_write_locked(s);
   if (s->cfg.trace) {
     EsError err = {0};
@@ -419,7 +469,7 @@ static void write_outputs(RtState *s) {
  * data lived in are gone, and the program's output is complete. */
 static void shutdown(bool at_exit) {
   RtState *s = &state;
-  pthread_mutex_lock(&s->lock);
+  rt_state_lock(s);
   if (s->ready) {
     if (at_exit && s->pending.len) {
       rt_warn_locked(s,
@@ -441,7 +491,7 @@ static void shutdown(bool at_exit) {
     write_outputs(s);
     teardown(s);
   }
-  pthread_mutex_unlock(&s->lock);
+  rt_state_unlock(s);
 }
 
 void esrt_shutdown(void) { shutdown(false); }

@@ -28,7 +28,7 @@ void esrt_stream_round(const EsrtStream *d, const void *const *args) {
   double before = rt_stream_round_begin_locked(s, st, args);
   rt_state_unlock(s);
   rt_stream_run_round(st);
-  pthread_mutex_lock(&s->lock);
+  rt_state_lock(s);
   rt_stream_round_end_locked(s, st, before);
   pthread_cond_broadcast(&s->cond);
   rt_state_unlock(s);

@@ -36,7 +36,7 @@ int rt_batch_add(RtBatch *b, const struct RtTaskInfo *info, const EsrtAccess *ac
     memcpy(&b->acc[b->nacc], acc, sizeof *acc * (size_t)nacc);
   if (size)
     memcpy(b->args + off, args, size);
-  b->v[b->len] = (RtInst){info, b->nacc, nacc, off, size, -1, -1, 0, false};
+  b->v[b->len] = (RtInst){info, b->nacc, nacc, off, size, -1, -1, 0, false, pthread_self()};
   b->nacc += nacc;
   b->args_len = off + size;
   return b->len++;
@@ -50,6 +50,21 @@ bool rt_batch_touches(const RtBatch *b, uintptr_t lo, size_t bytes) {
       return true;
   }
   return false;
+}
+
+void rt_batch_keep_thread(RtBatch *b, pthread_t t) {
+  int len = 0, nacc = 0, ndeferred = 0;
+  for (int i = 0; i < b->len; i++) {
+    RtInst in = b->v[i];
+    if (!pthread_equal(in.thread, t))
+      continue;
+    memmove(&b->acc[nacc], &b->acc[in.acc], sizeof *b->acc * (size_t)in.nacc);
+    in.acc = nacc;
+    nacc += in.nacc;
+    ndeferred += in.deferred;
+    b->v[len++] = in; /* its arguments stay where they are */
+  }
+  b->len = len, b->nacc = nacc, b->ndeferred = ndeferred;
 }
 
 void rt_batch_swap(RtBatch *a, RtBatch *b) {

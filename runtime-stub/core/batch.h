@@ -4,6 +4,7 @@
 #ifndef ESCHED_RT_BATCH_H
 #define ESCHED_RT_BATCH_H
 
+#include <pthread.h>
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -18,6 +19,7 @@ typedef struct RtInst {
   size_t args, args_size;     /* into RtBatch.args */
   int variant, device, level; /* decided at submission (static) or at flush */
   bool deferred;
+  pthread_t thread; /* the thread that submitted it */
 } RtInst;
 
 typedef struct RtBatch {
@@ -40,6 +42,9 @@ int rt_batch_add(RtBatch *b, const struct RtTaskInfo *info, const EsrtAccess *ac
                  const void *args, size_t size);
 /* Whether a pending task accesses a byte of [lo, lo + bytes). O(accesses). */
 bool rt_batch_touches(const RtBatch *b, uintptr_t lo, size_t bytes);
+/* Keeps the instances thread t submitted, in order, and drops the others
+ * (a child of fork: the parent's other threads are not there). O(size). */
+void rt_batch_keep_thread(RtBatch *b, pthread_t t);
 /* Exchanges two batches (the pending one and the one running), so storage
  * is reused across flushes. */
 void rt_batch_swap(RtBatch *a, RtBatch *b);

@@ -1,5 +1,5 @@
 /* What every part of the runtime does with the state (state.h):
- * warnings (once each), the size a task is keyed on, unlocking. The state
+ * warnings (once each), the size a task is keyed on, the lock. The state
  * object itself, its initialisation and teardown are api/lifecycle.c's. */
 #include "runtime-stub/core/state.h"
 
@@ -68,4 +68,22 @@ double rt_task_size(const EsrtAccess *acc, int n) {
   return read > 0 ? read : all;
 }
 
-void rt_state_unlock(RtState *s) { pthread_mutex_unlock(&s->lock); }
+/* Whether this thread holds the state's lock (state.h). */
+static _Thread_local bool held;
+
+void rt_state_lock(RtState *s) {
+  pthread_mutex_lock(&s->lock);
+  held = true;
+}
+
+void rt_state_unlock(RtState *s) {
+  held = false;
+  pthread_mutex_unlock(&s->lock);
+}
+
+bool rt_state_held(void) { return held; }
+
+void rt_state_lock_renew(RtState *s) {
+  pthread_mutex_init(&s->lock, NULL);
+  held = false;
+}

@@ -109,7 +109,11 @@ typedef struct RtWarning {
 typedef struct RtState {
   pthread_mutex_t lock;
   pthread_cond_t cond; /* workers and waiters of the concurrent executor */
-  bool ready, atexit_done;
+  bool ready, atexit_done, atfork_done;
+  /* fork (api/lifecycle.c): the lock was taken for it (the forking thread
+   * did not hold it); this process is a child of a fork of a process that
+   * ran the runtime (it writes no summary, trace or profile). */
+  bool fork_took_lock, forked;
   /* The platform of the unit whose call started the runtime (EsrtUnit),
    * the default for ESCHED_PLATFORM; kept across restarts. */
   const char *unit_platform;
@@ -130,8 +134,9 @@ typedef struct RtState {
   RtTaskMap tasks;
   RtBatch pending, running;
 
-  RtWorker *workers; /* [ndevices] */
-  RtRun *run;        /* the batch workers execute, or NULL */
+  RtWorker *workers;  /* [ndevices] */
+  RtRun *run;         /* the batch workers execute, or NULL */
+  RtDeps *flush_deps; /* the dependencies of the batch a flush runs, or NULL */
   bool stopping, flushing;
   double host_clock; /* model time of the host code's last access to task data */
 
@@ -170,7 +175,17 @@ RtState *rt_state_locked(void); /* locks, initialises when needed */
 /* The same for a call concerning unit u (NULL: none), whose platform the
  * runtime starts with when this call starts it. */
 RtState *rt_state_locked_for(const EsrtUnit *u);
+/* The lock alone (the state is not initialised): every taking and release
+ * of it goes through these two, which note whether the calling thread holds
+ * it (a condition wait keeps the note: its thread cannot fork meanwhile). */
+void rt_state_lock(RtState *s);
 void rt_state_unlock(RtState *s);
+/* Whether the calling thread holds the lock: a fork in a call into the
+ * runtime (a library it loads running a program) must not wait for it. */
+bool rt_state_held(void);
+/* In a child of fork whose copy of the lock was taken for the fork: a new
+ * lock, not held. */
+void rt_state_lock_renew(RtState *s);
 void rt_warn_locked(RtState *s, const char *fmt, ...)
 #if defined(__GNUC__)
     __attribute__((format(printf, 2, 3)))

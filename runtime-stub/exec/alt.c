@@ -90,7 +90,7 @@ static void call_one(RtState *s, const RtTaskInfo *ti, const RtPlace *p, int v,
   double e0 = rt_meter_read_locked(s, rt_meter_of(s, d));
   rt_state_unlock(s);
   RtRan ran = rt_exec_run(s, d, ti->task->variants[v].fn, aptr, args, true);
-  pthread_mutex_lock(&s->lock);
+  rt_state_lock(s);
   rt_profile_sample_locked(s, ti, d, 0, ran.wall - ran.setup, e0, acc, n);
   s->extra_runs++;
   rt_scratch_close(&sc, &s->reg);
@@ -105,7 +105,7 @@ static void check_calls(RtState *s, const RtTaskInfo *ti, const RtPlace *p, int 
     rt_state_unlock(s);
     ti->task->variants[v].fn(aptr, args);
     rt_exec_sync(s, ti->var_device[v]);
-    pthread_mutex_lock(&s->lock);
+    rt_state_lock(s);
     rt_check_done(c);
   }
   if (c)

@@ -95,7 +95,7 @@ void rt_exec_call_locked(RtState *s, const RtTaskInfo *ti, int variant, int devi
     rt_state_unlock(s);
     RtRan ran = rt_exec_run(s, p.device, fn, ptr, args, measure);
     double task = ran.wall - ran.setup;
-    pthread_mutex_lock(&s->lock);
+    rt_state_lock(s);
     if (profiling)
       rt_profile_sample_locked(s, ti, p.device, p.level, task, e0, acc, n);
     rt_exec_finish_locked(s, ti, &p, model >= 0 ? model : task, ran.start, measure ? ran.wall : -1,
@@ -116,7 +116,7 @@ static void run_inst_locked(RtState *s, RtBatch *b, int i) {
 static void *worker_main(void *arg) {
   RtWorker *w = arg;
   RtState *s = w->state;
-  pthread_mutex_lock(&s->lock);
+  rt_state_lock(s);
   for (;;) {
     RtRun *r = s->run;
     int d = w->device;
@@ -133,7 +133,7 @@ static void *worker_main(void *arg) {
     r->done++;
     pthread_cond_broadcast(&s->cond);
   }
-  pthread_mutex_unlock(&s->lock);
+  rt_state_unlock(s);
   return NULL;
 }
 
@@ -158,7 +158,7 @@ void rt_exec_stop_workers_locked(RtState *s) {
   for (int d = 0; d < s->pf->ndevices; d++)
     if (s->workers[d].started)
       pthread_join(s->workers[d].thread, NULL);
-  pthread_mutex_lock(&s->lock);
+  rt_state_lock(s);
   for (int d = 0; d < s->pf->ndevices; d++)
     s->workers[d].started = false;
   s->stopping = false;
@@ -196,6 +196,21 @@ static void free_run(RtRun *r) {
   free(r->qfirst);
   free(r->qpos);
   free(r->waiting);
+}
+
+void rt_exec_after_fork_locked(RtState *s) {
+  for (int d = 0; s->workers && d < s->pf->ndevices; d++)
+    s->workers[d].started = false; /* never joined: not this process's */
+  if (s->run) /* on the flushing thread's stack, copied here with the rest of memory */
+    free_run(s->run);
+  if (s->flush_deps)
+    rt_deps_free(s->flush_deps);
+  s->run = NULL;
+  s->flush_deps = NULL;
+  s->stopping = false;
+  if (s->flushing)
+    rt_batch_clear(&s->running);
+  s->flushing = false;
 }
 
 void rt_exec_batch_locked(RtState *s, RtBatch *b, RtDeps *d) {

@@ -22,5 +22,10 @@ void rt_exec_call_locked(RtState *s, const RtTaskInfo *ti, int variant, int devi
 /* Runs a batch with dependencies on the configured executor. */
 void rt_exec_batch_locked(RtState *s, RtBatch *b, RtDeps *d);
 void rt_exec_stop_workers_locked(RtState *s);
+/* In a child of fork: the workers are the parent's threads and a batch
+ * being run is another thread's, which is not in this process; forgets
+ * them, freeing what that batch's run held (the next batch starts the
+ * child's own workers). */
+void rt_exec_after_fork_locked(RtState *s);
 
 #endif

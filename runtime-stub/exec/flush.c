@@ -48,12 +48,14 @@ void rt_flush_locked(RtState *s) {
   bool have_deps = rt_deps_build(b, &d) == ES_OK;
   if (!have_deps)
     rt_warn_locked(s, "out of memory finding task dependencies; running serially on the host");
+  s->flush_deps = &d; /* for a child of fork, which frees them (exec.h) */
   if (b->ndeferred)
     plan(s, b, have_deps ? &d : NULL);
   if (b->ndeferred)
     s->flushes++;
   rt_exec_batch_locked(s, b, have_deps ? &d : NULL);
   rt_deps_free(&d);
+  s->flush_deps = NULL;
   rt_batch_clear(b);
   s->flushing = false;
   pthread_cond_broadcast(&s->cond);

@@ -508,6 +508,23 @@ void rt_registry_release(RtRegistry *r, int s, const EsrtAccess *acc, int n, dou
   }
 }
 
+int rt_registry_sync_host(RtRegistry *r, double *clock) {
+  return fetch(r, 0, 0, r->nseg, clock, true);
+}
+
+void rt_registry_after_fork(RtRegistry *r) {
+  for (int s = 1; s < r->nspaces; s++) {
+    RtSpace *sp = &r->space[s];
+    if (sp->ops && sp->ops->simulated)
+      drop_extents(sp);
+    sp->next = 0;
+    sp->used = 0;
+  }
+  r->nseg = 0;
+  r->nbusy = 0;
+  rt_anchors_clear(&r->anchors);
+}
+
 /* Frees the buffers of space s that no range in flight uses. */
 static void drop_idle_extents(RtRegistry *r, int s) {
   RtSpace *sp = &r->space[s];

@@ -121,6 +121,17 @@ int rt_registry_acquire(RtRegistry *r, int s, const EsrtAccess *acc, int n, void
  * Ends what the task's rt_registry_acquire put in flight (the same acc). */
 void rt_registry_release(RtRegistry *r, int s, const EsrtAccess *acc, int n, double finish);
 
+/* Copies every segment only devices hold to the host, but those tasks in
+ * flight write, keeping the device copies (the parent's side of a fork).
+ * Returns 0 or the first copy error. */
+int rt_registry_sync_host(RtRegistry *r, double *clock);
+/* In a child of fork, after rt_registry_sync_host in the parent: the device
+ * copies are the parent's, and the ranges in flight its other threads'
+ * tasks', which do not run here. Forgets them all (frees the buffers of
+ * simulated spaces, host memory copied with the rest; a real device's
+ * belong to the parent's driver): everything is current on the host. */
+void rt_registry_after_fork(RtRegistry *r);
+
 /* Copies every segment not current on the host back to it and drops all
  * device copies and buffers, but for ranges in flight: the bytes they write
  * stay where they are, and their buffers stay with the copies they hold

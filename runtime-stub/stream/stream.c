@@ -138,10 +138,22 @@ static RtStream *stream_new(RtState *s, const EsrtStream *d, char *why, size_t n
   return st;
 }
 
+/* st with its core threads: a child of fork starts its own (the parent's
+ * are not there); NULL (warned) when they cannot start. */
+static RtStream *started(RtState *s, RtStream *st) {
+  if (st->cores[0].started || rt_stream_start(st) == ES_OK)
+    return st;
+  rt_warn_locked(s,
+                 "stream '%s': cannot start %d core threads; its tasks run one after another on "
+                 "the calling thread",
+                 st->desc->name ? st->desc->name : "?", st->p);
+  return NULL;
+}
+
 RtStream *rt_stream_get_locked(RtState *s, const EsrtStream *d) {
   for (int i = 0; i < s->streams->len; i++)
     if (s->streams->v[i]->desc == d)
-      return s->streams->v[i];
+      return started(s, s->streams->v[i]);
   char why[600] = "";
   RtStream *st = check_desc(d, why, sizeof why) ? stream_new(s, d, why, sizeof why) : NULL;
   if (st &&
@@ -160,6 +172,21 @@ RtStream *rt_stream_get_locked(RtState *s, const EsrtStream *d) {
 }
 
 RtStreams *rt_streams_new(void) { return calloc(1, sizeof(RtStreams)); }
+
+void rt_streams_lock(RtStreams *l) {
+  for (int i = 0; l && i < l->len; i++)
+    pthread_mutex_lock(&l->v[i]->mu);
+}
+
+void rt_streams_unlock(RtStreams *l) {
+  for (int i = 0; l && i < l->len; i++)
+    pthread_mutex_unlock(&l->v[i]->mu);
+}
+
+void rt_streams_after_fork(RtStreams *l) {
+  for (int i = 0; l && i < l->len; i++)
+    rt_stream_after_fork(l->v[i]);
+}
 
 void rt_streams_free(RtStreams *l) {
   if (!l)
@@ -212,4 +239,3 @@ void rt_stream_round_end_locked(RtState *s, RtStream *st, double energy_before) 
   rt_account_block(&s->acct, makespan, energy);
   st->busy = false;
 }
-

@@ -33,6 +33,13 @@ RtStreams *rt_streams_new(void);
 /* Stops and joins every stream's threads and frees them and l. Global lock
  * held (core threads never take it). */
 void rt_streams_free(RtStreams *l);
+/* Around fork, global lock held (l may be NULL): every stream's lock is
+ * taken before it and released after it in the parent; in the child the
+ * streams forget the parent's core threads (started again by their next
+ * round) and get new locks (rt_stream_after_fork). */
+void rt_streams_lock(RtStreams *l);
+void rt_streams_unlock(RtStreams *l);
+void rt_streams_after_fork(RtStreams *l);
 /* A round of st, global lock held: levels from the schedule, this round's
  * skips and delays; marks st busy and returns its cores' energy so far. */
 double rt_stream_round_begin_locked(struct RtState *s, RtStream *st, const void *const *args);

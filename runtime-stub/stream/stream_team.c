@@ -184,6 +184,17 @@ void rt_stream_stop(RtStream *st) {
   st->stop = false;
 }
 
+void rt_stream_after_fork(RtStream *st) {
+  pthread_mutex_init(&st->mu, NULL);
+  pthread_cond_init(&st->go, NULL);
+  pthread_cond_init(&st->finished, NULL);
+  for (int m = 0; m < st->p; m++)
+    st->cores[m].started = false; /* never joined: not this process's */
+  st->running = 0;
+  st->stop = false;
+  st->busy = false;
+}
+
 void rt_stream_run_inline(const EsrtStream *d, const void *const *args) {
   for (int j = 0; j < d->ntasks; j++)
     if (d->tasks[j].fn)

@@ -96,6 +96,10 @@ int rt_stream_start(RtStream *st);
 void rt_stream_run_round(RtStream *st);
 /* Stops and joins the core threads. */
 void rt_stream_stop(RtStream *st);
+/* In a child of fork, with st's lock taken for the fork: the core threads
+ * are the parent's, so none is started (rt_stream_start starts the child's
+ * own), no round runs, and the lock and conditions are new. */
+void rt_stream_after_fork(RtStream *st);
 /* Runs every task in order on the calling thread, member 0 of 1: the
  * fallback without threads or without a runtime. */
 void rt_stream_run_inline(const EsrtStream *d, const void *const *args);

@@ -4,7 +4,9 @@
  * for bytes no pending task wrote, and none through a task's own sections.
  * Then random regions against a byte-by-byte model: the sweep splits and
  * searches its interval map by index, and a wrong index shows as a missing,
- * extra or wrongly sized dependency. */
+ * extra or wrongly sized dependency. Last, what a child of fork keeps of
+ * the pending region: the tasks its thread submitted. */
+#include <pthread.h>
 #include <stdint.h>
 #include <string.h>
 
@@ -140,8 +142,42 @@ static void test_random_regions(void) {
   }
 }
 
+/* ---- the tasks of one thread (a child of fork) ---- */
+
+static char Z[300];
+
+static void *add_other(void *arg) {
+  int v = 7;
+  rt_batch_add(arg, NULL, &(EsrtAccess){Z + 100, 100, ESRT_OUT, NULL}, 1, &v, sizeof v);
+  return NULL;
+}
+
+static void test_keep_thread(void) {
+  RtBatch b = {0};
+  int one = 1, two = 2;
+  EsrtAccess a[2] = {{Z, 10, ESRT_IN, NULL}, {Z + 10, 10, ESRT_OUT, NULL}};
+  pthread_t th;
+  rt_batch_add(&b, NULL, a, 2, &one, sizeof one);
+  ASSERT_EQ(pthread_create(&th, NULL, add_other, &b), 0);
+  pthread_join(th, NULL);
+  int i = rt_batch_add(&b, NULL, &(EsrtAccess){Z + 200, 50, ESRT_INOUT, NULL}, 1, &two, sizeof two);
+  b.v[i].deferred = true, b.ndeferred = 1;
+  ASSERT_EQ(b.len, 3);
+  ASSERT_TRUE(rt_batch_touches(&b, (uintptr_t)(Z + 150), 1));
+  rt_batch_keep_thread(&b, pthread_self());
+  ASSERT_EQ(b.len, 2);
+  ASSERT_EQ(b.nacc, 3);
+  ASSERT_EQ(b.ndeferred, 1);
+  ASSERT_TRUE(!rt_batch_touches(&b, (uintptr_t)(Z + 150), 1)); /* the other thread's */
+  ASSERT_TRUE(b.acc[b.v[1].acc].ptr == Z + 200 && b.v[1].nacc == 1 && b.v[1].deferred);
+  ASSERT_TRUE(b.acc[b.v[0].acc + 1].ptr == Z + 10);
+  ASSERT_EQ(*(const int *)(b.args + b.v[1].args), 2); /* arguments where they were */
+  rt_batch_free(&b);
+}
+
 int main(void) {
   test_random_regions();
+  test_keep_thread();
   static char X[400], Y[100];
   RtBatch b = {0};
   EsrtAccess none = {0};

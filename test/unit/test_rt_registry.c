@@ -1,8 +1,8 @@
 /* The runtime's data registry on the sim back end: residency per space,
  * copies only of what is missing, invalidation on write, overlapping array
  * sections sharing one device buffer, extents merging without losing data,
- * poison showing bytes never moved, the write-back of a region's end, and
- * what it leaves to tasks other threads still run.
+ * poison showing bytes never moved, the write-back of a region's end,
+ * what it leaves to tasks other threads still run, and fork's two sides.
  * Then random tasks on the host and two sim devices against a model of the
  * array's values: the registry splits and searches its segments and extents
  * by index, and a wrong index shows as a stale or lost value. */
@@ -310,6 +310,32 @@ static void test_in_flight(void) {
   rt_registry_free(&r);
 }
 
+/* fork: the parent brings home what only a device holds, but what a task
+ * in flight writes, and keeps its device copies; the child forgets them. */
+static void test_fork(void) {
+  static double X[20], Y[20];
+  Moves m = {0};
+  RtRegistry r;
+  rt_registry_init(&r, 2, on_move, &m);
+  rt_registry_set_space(&r, 1, &rt_mem_sim, NULL);
+  double *d, *e, clock = 0, ready;
+  ASSERT_EQ(acquire(&r, 1, X, sizeof X, ESRT_OUT, (void **)&d), 0);
+  d[3] = 3;
+  EsrtAccess wy = {Y, sizeof Y, ESRT_OUT, NULL}; /* in flight */
+  ASSERT_EQ(rt_registry_acquire(&r, 1, &wy, 1, (void **)&e, &clock, &ready), 0);
+  ASSERT_EQ(rt_registry_sync_host(&r, &clock), 0);
+  ASSERT_EQ(X[3], 3);
+  ASSERT_EQ(rt_registry_holders(&r, (uintptr_t)X, sizeof X), 3);
+  ASSERT_EQ(rt_registry_holders(&r, (uintptr_t)Y, sizeof Y), 2);
+  ASSERT_EQ(r.space[1].next, 2);
+  rt_registry_after_fork(&r); /* as the child */
+  ASSERT_EQ(r.space[1].next, 0);
+  ASSERT_EQ(r.nseg, 0);
+  ASSERT_EQ(r.nbusy, 0);
+  ASSERT_EQ(rt_registry_holders(&r, (uintptr_t)X, sizeof X), 1);
+  rt_registry_free(&r);
+}
+
 /* The hull table against a plain list on many bases (collisions, growth,
  * clearing). */
 static void test_anchor_table(void) {
@@ -344,6 +370,7 @@ static void test_anchor_table(void) {
 int main(void) {
   test_span_of_base();
   test_in_flight();
+  test_fork();
   test_anchor_table();
   test_random_tasks();
   test_read_write();
