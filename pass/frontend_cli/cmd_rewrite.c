@@ -255,14 +255,6 @@ static bool sizes_known(const EsTaskSourceInfo *si) {
   return true;
 }
 
-/* Tasks without a profile entry get the neutral time on each of their
- * devices; unless the variant asks for one device (cpu-only, gpu-only),
- * they are pinned to the CPU, where their data is: with no measurement the
- * schedule has no reason to move them, and saying "they run on the CPU" is
- * then true for every objective. Tasks with data of unknown size are
- * pinned to the CPU too. Counts them in *defaulted, and with deferred
- * the graph's deferred tasks too (the runtime gives those the same neutral
- * time; a target without deferral has them in body graphs instead). */
 /* Whether the profile has a measured run of task t on device dev. */
 static bool ran_on(const EsProfile *prof, const EsTask *t, const char *dev) {
   const EsProfileEntry *e = prof ? es_profile_find(prof, es_task_key(t)) : NULL;
@@ -301,6 +293,16 @@ static bool unmeasured_devices(EsGraph *g, const EsProfile *prof, int t, bool si
   return lacks;
 }
 
+/* Tasks without a profile entry get the neutral time on each of their
+ * devices; unless the variant asks for one device (cpu-only, gpu-only),
+ * they are pinned to the CPU, where their data is: with no measurement the
+ * schedule has no reason to move them, and saying "they run on the CPU" is
+ * then true for every objective. Tasks with data of unknown size are
+ * pinned to the CPU too. Counts them in *defaulted, and with deferred
+ * the graph's deferred tasks too (the runtime gives those the same neutral
+ * time; a target without deferral has them in body graphs instead), and in
+ * *partial the measured tasks other variants keep off their unmeasured
+ * devices. */
 static void default_costs(EsGraph *g, const EsProfile *prof, bool single, bool deferred,
                           int *defaulted, int *partial) {
   int cpu = es_graph_device(g, "cpu");
