@@ -6,44 +6,22 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-static long out[2][4];
-
-static void work(int task, int member, int members) {
-  for (int m = member; m < 4; m += members)
-    out[task][m] += (task + 1) * 10 + m;
-}
-
-#ifndef PLAIN
-#include "esched_rt.h"
-ESRT_REQUIRE_ABI(4);
-
-typedef struct Arg {
-  int task;
-} Arg;
-
-static void team(const void *args, int member, int members) {
-  work(((const Arg *)args)->task, member, members);
-}
-
-static const EsrtStreamLevel levels[] = {{2e9, 80}, {1e9, 30}};
-static const EsrtStreamTask tasks[] = {{"a", team, 1, 4, 0, 2e6}, {"b", team, 2, 2, 1, 1e6}};
-static const EsrtStream stream = {"s", "hand", 4, 4, 0.004, levels, 2, tasks, 2};
-#endif
+#include "stream3.h"
 
 static void round_of(void) {
 #ifdef PLAIN
-  for (int t = 0; t < 2; t++)
+  for (int t = 0; t < 3; t++)
     work(t, 0, 1);
 #else
-  Arg args_v[2] = {{0}, {1}};
-  const void *args[2] = {&args_v[0], &args_v[1]};
+  Arg args_v[3] = {{0}, {1}, {2}};
+  const void *args[3] = {&args_v[0], &args_v[1], &args_v[2]};
   esrt_stream_round(&stream, args);
 #endif
 }
 
 static void show(const char *who) {
   printf("%s:", who);
-  for (int t = 0; t < 2; t++)
+  for (int t = 0; t < 3; t++)
     for (int m = 0; m < 4; m++)
       printf(" %ld", out[t][m]);
   printf("\n");
