@@ -43,17 +43,8 @@
 #include "Inputs/stream3.h"
 
 int main(void) {
-  for (int r = 0; r < 2; r++) {
-#ifdef PLAIN
-    for (int t = 0; t < 3; t++)
-      work(t, 0, 1);
-#else
-    Arg args_v[3] = {{0}, {1}, {2}};
-    const void *args[3] = {&args_v[0], &args_v[1], &args_v[2]};
-    esrt_stream_round(&stream, args);
-#endif
-  }
-  for (int t = 0; t < 3; t++)
-    printf("%ld %ld %ld %ld\n", out[t][0], out[t][1], out[t][2], out[t][3]);
+  for (int r = 0; r < 2; r++)
+    round3();
+  show3();
   return 0;
 }

@@ -56,20 +56,15 @@ int main(int argc, char **argv) {
   double late = argc == 3 ? strtod(argv[2], NULL) : 0;
   for (int r = 0; r < 2; r++) {
 #ifdef PLAIN
-    for (int t = 0; t < 3; t++)
-      work(t, 0, 1);
     (void)mode, (void)late;
 #else
     if (r == 0 && !strcmp(mode, "one"))
       esrt_stream_delay("s", "a", late);
     for (double left = r == 0 && !strcmp(mode, "pile") ? late : 0; left > 0; left -= 1e6)
       esrt_stream_delay("s", "a", left < 1e6 ? left : 1e6);
-    Arg args_v[3] = {{0}, {1}, {2}};
-    const void *args[3] = {&args_v[0], &args_v[1], &args_v[2]};
-    esrt_stream_round(&stream, args);
 #endif
+    round3();
   }
-  for (int t = 0; t < 3; t++)
-    printf("%ld %ld %ld %ld\n", out[t][0], out[t][1], out[t][2], out[t][3]);
+  show3();
   return 0;
 }

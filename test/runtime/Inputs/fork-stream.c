@@ -8,33 +8,19 @@
 
 #include "stream3.h"
 
-static void round_of(void) {
-#ifdef PLAIN
-  for (int t = 0; t < 3; t++)
-    work(t, 0, 1);
-#else
-  Arg args_v[3] = {{0}, {1}, {2}};
-  const void *args[3] = {&args_v[0], &args_v[1], &args_v[2]};
-  esrt_stream_round(&stream, args);
-#endif
-}
-
 static void show(const char *who) {
-  printf("%s:", who);
-  for (int t = 0; t < 3; t++)
-    for (int m = 0; m < 4; m++)
-      printf(" %ld", out[t][m]);
-  printf("\n");
+  printf("%s:\n", who);
+  show3();
   fflush(stdout);
 }
 
 int main(void) {
   int status = 1;
-  round_of();
+  round3();
   show("before");
   pid_t pid = fork();
-  round_of();
-  round_of();
+  round3();
+  round3();
   if (pid == 0) {
     show("child");
     return 0;
