@@ -8,8 +8,8 @@
 int main(void) {
   long x[50], y[50];
   for (int i = 0; i < 50; i++)
-    x[i] = i;
+    x[i] = i, y[i] = 2 * i;
   PHASE(50, x, y);
-  printf("%ld\n", y[49]);
+  printf("%ld %ld\n", x[49], y[49]);
   return 0;
 }
