@@ -32,7 +32,8 @@ static int build_arcs(const EsProblem *p, EsDag *d) {
   d->succ_first = calloc((size_t)n + 1, sizeof(int));
   d->pred = malloc(((size_t)m + 1) * sizeof(EsArc));
   d->succ = malloc(((size_t)m + 1) * sizeof(EsArc));
-  if (!pc || !sc || !d->pred_first || !d->succ_first || !d->pred || !d->succ) {
+  d->pred_weight = malloc(((size_t)m + 1) * sizeof(double));
+  if (!pc || !sc || !d->pred_first || !d->succ_first || !d->pred || !d->succ || !d->pred_weight) {
     free(pc), free(sc);
     return ES_ENOMEM;
   }
@@ -49,11 +50,13 @@ static int build_arcs(const EsProblem *p, EsDag *d) {
     for (int k = p->item_first[i]; k < p->item_first[i + 1]; k++) {
       int u = p->item_producer[i], v = p->item_reader[k];
       d->succ[sc[u]++] = (EsArc){v, i};
+      d->pred_weight[pc[v]] = p->item_weight[ES_OBJ_TIME][i];
       d->pred[pc[v]++] = (EsArc){u, i};
     }
   for (int o = 0; o < p->norders; o++) {
     int u = p->order_from[o], v = p->order_to[o];
     d->succ[sc[u]++] = (EsArc){v, -1};
+    d->pred_weight[pc[v]] = 0;
     d->pred[pc[v]++] = (EsArc){u, -1};
   }
   free(pc), free(sc);
@@ -178,7 +181,7 @@ static bool shared_fits(const EsDagShared *s, const EsProblem *p) {
 }
 
 static void free_arrays(EsDag *d) {
-  free(d->pred_first), free(d->succ_first), free(d->pred), free(d->succ);
+  free(d->pred_first), free(d->succ_first), free(d->pred), free(d->succ), free(d->pred_weight);
   free(d->topo), free(d->top_label), free(d->mean_time), free(d->min_time);
   free(d->item_mean_comm), free(d->serial_time), free(d->top_time);
 }

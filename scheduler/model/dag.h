@@ -23,6 +23,7 @@ typedef struct EsDag {
   int n, ndevices;
   int *pred_first, *succ_first; /* [n + 1] CSR offsets */
   EsArc *pred, *succ;
+  double *pred_weight;    /* [arcs] each pred arc's item weight (below) */
   int *topo;              /* [n] a topological order */
   int *top_label;         /* [ndevices] label of (device, level 0) */
   double *mean_time;      /* [n] mean time at level 0 over allowed devices */
@@ -48,6 +49,18 @@ void es_dag_free(EsDag *d);
 double es_timed_task_time(const EsProblem *p, int v, int l);
 double es_timed_comm(const EsProblem *p, int item, int from_dev, int to_dev);
 double es_dag_mean_comm(const EsDag *d, int item);
+
+/* es_timed_comm of pred arc k (d->pred[k]), the same bits, from the
+ * weights laid out as the arcs are: a task's arcs are read together, and
+ * its items' weights, numbered by producer, lie scattered over the
+ * problem's array (a cache miss per arc beyond about 10^4 tasks). */
+static inline double es_dag_pred_comm(const EsProblem *p, const EsDag *d, int k, int from_dev,
+                                      int to_dev) {
+  if (d->pred[k].item < 0 || from_dev == to_dev)
+    return 0;
+  int x = from_dev * p->ndevices + to_dev;
+  return p->xfer_unit[ES_OBJ_TIME][x] * d->pred_weight[k] + p->xfer_fixed[ES_OBJ_TIME][x];
+}
 
 /* Time of task v on device dev at level 0: es_timed_task_time(p, v,
  * d->top_label[dev]), from a copy of those columns of the problem's table.

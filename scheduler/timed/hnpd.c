@@ -52,22 +52,21 @@ static bool has_copy_on(const EsListSched *ls, int q, int dev) {
   return false;
 }
 
-/* Arrival on dev of q's data for arc item (over q's copies). */
-static double arrival(const EsListSched *ls, int q, int item, int dev) {
-  return es_timed_arrival(ls->p, ls->sol, &ls->dup, q, item, dev);
+/* Arrival on dev of the data of pred arc k (over its task's copies). */
+static double arrival(const EsListSched *ls, int k, int dev) {
+  return es_timed_arrival(ls->p, ls->dag, ls->sol, &ls->dup, k, dev);
 }
 
 static int duplicate_preds(EsListSched *ls, int n, int copy, int dev, int depth);
 
 /* Duplicate(q, n) of Fig. 5.3.f. Returns 1 when kept, 0 when not, <0 on error. */
-static int try_duplicate(EsListSched *ls, int n, int copy, int dev, const EsArc *a, int depth) {
-  int q = a->task;
+static int try_duplicate(EsListSched *ls, int n, int copy, int dev, int k, int depth) {
+  int q = ls->dag->pred[k].task;
   double w = es_dag_time(ls->dag, q, dev);
   if (isinf(w) || has_copy_on(ls, q, dev))
     return 0;
   double st = es_ls_start(ls, q, dev, w, true);
-  if (st + w > es_copy_at(ls->p, ls->sol, n, copy).start ||
-      !(st + w < arrival(ls, q, a->item, dev)))
+  if (st + w > es_copy_at(ls->p, ls->sol, n, copy).start || !(st + w < arrival(ls, k, dev)))
     return 0;
   int i = es_ls_place_dup(ls, q, dev, st);
   if (i < 0)
@@ -86,19 +85,18 @@ static int try_duplicate(EsListSched *ls, int n, int copy, int dev, const EsArc 
 static int duplicate_preds(EsListSched *ls, int n, int copy, int dev, int depth) {
   const EsDag *d = ls->dag;
   int first = d->pred_first[n], cnt = d->pred_first[n + 1] - first;
-  EsArc *arcs = malloc(((size_t)cnt + 1) * sizeof *arcs);
+  int *arcs = malloc(((size_t)cnt + 1) * sizeof *arcs);
   double *arr = malloc(((size_t)cnt + 1) * sizeof *arr);
   int rc = arcs && arr ? ES_OK : ES_ENOMEM;
   for (int i = 0; !rc && i < cnt; i++) {
-    EsArc x = d->pred[first + i];
-    double ax = arrival(ls, x.task, x.item, dev);
+    double ax = arrival(ls, first + i, dev);
     int j = i;
     for (; j > 0 && arr[j - 1] < ax; j--)
       arcs[j] = arcs[j - 1], arr[j] = arr[j - 1];
-    arcs[j] = x, arr[j] = ax;
+    arcs[j] = first + i, arr[j] = ax;
   }
   for (int i = 0; !rc && i < cnt; i++) {
-    int r = try_duplicate(ls, n, copy, dev, &arcs[i], depth);
+    int r = try_duplicate(ls, n, copy, dev, arcs[i], depth);
     rc = r < 0 ? r : ES_OK;
   }
   free(arcs), free(arr);

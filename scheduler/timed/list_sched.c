@@ -128,12 +128,12 @@ void es_ls_move(EsListSched *ls, int v, double start) {
 enum { AHEAD_FAR = 16, AHEAD_NEAR = 4 };
 
 int es_ls_next(const EsListSched *ls, const int *order, int i, int n) {
-  const EsProblem *p = ls->p;
   const EsDag *d = ls->dag;
   if (i + AHEAD_FAR < n) {
     int f = order[i + AHEAD_FAR];
     ES_PREFETCH(&d->pred_first[f]);
     ES_PREFETCH(&d->pred[d->pred_first[f]]);
+    ES_PREFETCH(&d->pred_weight[d->pred_first[f]]);
     const double *row = &d->top_time[(long)f * d->ndevices];
     for (int dev = 0; dev < d->ndevices; dev += 8) /* 8 doubles a cache line */
       ES_PREFETCH(&row[dev]);
@@ -149,8 +149,6 @@ int es_ls_next(const EsListSched *ls, const int *order, int i, int n) {
       ES_PREFETCH(&ls->sol->finish[u]);
       ES_PREFETCH(&ls->sol->label[u]);
       ES_PREFETCH(&ls->dup.head[u]);
-      if (d->pred[k].item >= 0)
-        ES_PREFETCH(&p->item_weight[ES_OBJ_TIME][d->pred[k].item]);
     }
   }
   return order[i];

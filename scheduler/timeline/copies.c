@@ -9,8 +9,8 @@
  */
 #include <stdlib.h>
 
-#include "scheduler/model/solution.h"
 #include "scheduler/model/dag.h"
+#include "scheduler/model/solution.h"
 #include "scheduler/timeline/timeline.h"
 
 int es_dup_index_build(const EsSolution *s, EsDupIndex *ix) {
@@ -39,12 +39,13 @@ EsCopyAt es_copy_at(const EsProblem *p, const EsSolution *s, int v, int copy) {
   return (EsCopyAt){x->label, p->label_device[x->label], x->start, x->finish};
 }
 
-double es_timed_arrival(const EsProblem *p, const EsSolution *s, const EsDupIndex *ix, int u,
-                        int item, int dev) {
-  double best = s->finish[u] + es_timed_comm(p, item, p->label_device[s->label[u]], dev);
+double es_timed_arrival(const EsProblem *p, const EsDag *d, const EsSolution *s,
+                        const EsDupIndex *ix, int k, int dev) {
+  int u = d->pred[k].task;
+  double best = s->finish[u] + es_dag_pred_comm(p, d, k, p->label_device[s->label[u]], dev);
   for (int i = ix->head[u]; i >= 0; i = ix->next[i]) {
     const EsDuplicate *x = &s->dups[i];
-    double a = x->finish + es_timed_comm(p, item, p->label_device[x->label], dev);
+    double a = x->finish + es_dag_pred_comm(p, d, k, p->label_device[x->label], dev);
     best = a < best ? a : best;
   }
   return best;
@@ -54,7 +55,7 @@ double es_timed_ready(const EsProblem *p, const EsDag *d, const EsSolution *s, c
                       int v, int dev) {
   double ready = 0;
   for (int k = d->pred_first[v]; k < d->pred_first[v + 1]; k++) {
-    double a = es_timed_arrival(p, s, ix, d->pred[k].task, d->pred[k].item, dev);
+    double a = es_timed_arrival(p, d, s, ix, k, dev);
     ready = a > ready ? a : ready;
   }
   return ready;

@@ -113,10 +113,11 @@ typedef struct EsCopyAt {
 } EsCopyAt;
 EsCopyAt es_copy_at(const EsProblem *p, const EsSolution *s, int v, int copy);
 
-/* Arrival on dev of the data item of an arc from u: the earliest, over
- * u's copies, of finish + transfer (0 on dev itself). */
-double es_timed_arrival(const EsProblem *p, const EsSolution *s, const EsDupIndex *ix, int u,
-                        int item, int dev);
+/* Arrival on dev of the data item of pred arc k of d, from u =
+ * d->pred[k].task: the earliest, over u's copies, of finish + transfer (0
+ * on dev itself). */
+double es_timed_arrival(const EsProblem *p, const EsDag *d, const EsSolution *s,
+                        const EsDupIndex *ix, int k, int dev);
 /* Time at which all data of v is on dev: the latest arrival over v's
  * predecessors (all of them placed). O(in-degree * copies). */
 double es_timed_ready(const EsProblem *p, const EsDag *d, const EsSolution *s, const EsDupIndex *ix,
