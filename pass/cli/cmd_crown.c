@@ -92,6 +92,17 @@ static void schedule_all(const CrownCmd *c, const EsCrownProblemList *in,
   }
 }
 
+/* The table of each schedule on standard output: 0, or 1 when out of
+ * memory (said). */
+static int report_all(const EsCrownScheduleList *l) {
+  for (int i = 0; i < l->len; i++)
+    if (es_crown_report(stdout, l->v[i]) != ES_OK) {
+      diag(DIAG_ERROR, NULL, 0, 0, "out of memory");
+      return 1;
+    }
+  return 0;
+}
+
 int crown_schedule_main(const CrownCmd *c) {
   EsCrownProblemList in = {0};
   EsCrownScheduleList out = {0};
@@ -104,9 +115,7 @@ int crown_schedule_main(const CrownCmd *c) {
   schedule_all(c, &in, &out);
   if (diag_error_count() > 0 || !write_out(c, &out))
     goto done;
-  for (int i = 0; c->report && i < out.len; i++)
-    es_crown_report(stdout, out.v[i]);
-  status = 0;
+  status = c->report ? report_all(&out) : 0;
 done:
   es_crown_schedule_list_free(&out);
   es_crown_problem_list_free(&in);
@@ -118,11 +127,8 @@ int crown_report_main(const char *path) {
   EsError err;
   diag_error_init(&err);
   int status = 1;
-  if (es_crown_schedule_read(path, &list, &err) == ES_OK) {
-    for (int i = 0; i < list.len; i++)
-      es_crown_report(stdout, list.v[i]);
-    status = 0;
-  }
+  if (es_crown_schedule_read(path, &list, &err) == ES_OK)
+    status = report_all(&list);
   es_crown_schedule_list_free(&list);
   return status;
 }

@@ -178,15 +178,19 @@ static int parse(int argc, char **argv, Options *o) {
   return 0;
 }
 
-/* The tables on standard output, unless a picture goes there. */
-static void tables(const Options *o, const EsScheduleList *list, const EsProfile *prof) {
+/* The tables on standard output, unless a picture goes there. False when
+ * out of memory (said). */
+static bool tables(const Options *o, const EsScheduleList *list, const EsProfile *prof) {
   if ((o->gantt && !strcmp(o->gantt, "-")) || (o->dot && !strcmp(o->dot, "-")))
-    return;
-  es_report_energy_table(stdout, (const EsSchedule *const *)list->v, list->len);
-  for (int i = 0; prof && i < list->len; i++) {
+    return true;
+  int rc = es_report_energy_table(stdout, (const EsSchedule *const *)list->v, list->len);
+  for (int i = 0; prof && i < list->len && !rc; i++) {
     printf("\n%s: modelled against measured\n", list->v[i]->graph ? list->v[i]->graph : "-");
-    es_report_prediction_table(stdout, list->v[i], prof);
+    rc = es_report_prediction_table(stdout, list->v[i], prof);
   }
+  if (rc)
+    diag(DIAG_ERROR, NULL, 0, 0, "report: out of memory");
+  return rc == ES_OK;
 }
 
 /* The graph of graphs that schedule s was made from: the one it names
@@ -237,8 +241,7 @@ int cmd_report(int argc, char **argv) {
     const EsGraph *g = o.graph && list.len ? graph_of(&o, &graphs, list.v[0]) : NULL;
     if ((!o.graph || g) && (!o.gantt || write_gantt(&o, &list, g)) &&
         (!o.dot || write_dot(&o, &list, g))) {
-      tables(&o, &list, prof);
-      status = 0;
+      status = tables(&o, &list, prof) ? 0 : 1;
     }
   }
   es_schedule_list_free(&list);

@@ -233,8 +233,11 @@ int cmd_schedule(int argc, char **argv) {
   }
   if (diag_error_count() > 0 || !write_schedules(&o, &out))
     goto done;
-  if (o.report)
-    es_report_energy_table(stdout, (const EsSchedule *const *)out.v, out.len);
+  if (o.report &&
+      es_report_energy_table(stdout, (const EsSchedule *const *)out.v, out.len) != ES_OK) {
+    diag(DIAG_ERROR, NULL, 0, 0, "schedule: out of memory");
+    goto done;
+  }
   status = 0;
 done:
   es_schedule_list_free(&out);

@@ -323,8 +323,9 @@ bool es_crown_schedule_write(FILE *f, const EsCrownSchedule *const *schedules, i
 
 /* The table of `esched report`: per core the tasks in crown order with
  * group, width and frequency; per task its time and energy; energy and
- * makespan against the deadline. */
-void es_crown_report(FILE *f, const EsCrownSchedule *s);
+ * makespan against the deadline. Columns widen to their longest cell.
+ * 0, or ES_ENOMEM (the tables left out). */
+int es_crown_report(FILE *f, const EsCrownSchedule *s);
 
 /* The device whose levels every core of a crown takes: the platform's
  * first CPU device, else its first device; NULL for an empty platform. */

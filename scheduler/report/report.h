@@ -10,13 +10,16 @@
 #include "scheduler/model/schedule.h"
 
 /* One row per schedule (graph): its energy, each baseline's waste in percent
- * ((baseline - energy) / energy), and its tasks per device. */
-void es_report_energy_table(FILE *f, const EsSchedule *const *schedules, int n);
+ * ((baseline - energy) / energy), and its tasks per device. Columns widen to
+ * their longest name. 0, or ES_ENOMEM with nothing written. */
+int es_report_energy_table(FILE *f, const EsSchedule *const *schedules, int n);
 
 /* Per task of s: the time and energy the schedule expected against what the
  * profile measured on the same device and level (mean and sample count),
  * the relative error, and the predictor the profile supports for that key
- * with the cross-validated error of each predictor kind (predict.h). */
-void es_report_prediction_table(FILE *f, const EsSchedule *s, const EsProfile *prof);
+ * with the cross-validated error of each predictor kind (predict.h).
+ * Columns widen to their longest name. 0, or ES_ENOMEM with nothing
+ * written. */
+int es_report_prediction_table(FILE *f, const EsSchedule *s, const EsProfile *prof);
 
 #endif
