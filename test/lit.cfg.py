@@ -2,6 +2,7 @@
 # test/runtime, test/diagnostics, test/layers, test/programs). Helper files live in Inputs/ folders,
 # which are not tests.
 import os
+import shutil
 import sys
 
 import lit.formats
@@ -102,3 +103,7 @@ if getattr(config, "have_starpu", False):
     config.available_features.add("starpu")
 if getattr(config, "have_starpu_mpi", False):
     config.available_features.add("starpu-mpi")
+# Graphviz lays out the DOT of esched report --dot, so that tests can check
+# the picture, not only the text (scripts/deps.sh images installs it).
+if shutil.which("dot", path=config.environment["PATH"]):
+    config.available_features.add("graphviz")

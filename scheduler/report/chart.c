@@ -49,11 +49,7 @@ int es_chart_arrow(EsChart *c, EsArrow a) {
   return ES_OK;
 }
 
-/* Row order: devices before links; names in natural order (p2 before p10). */
-static int row_cmp(const EsRow *x, const EsRow *y) {
-  if (x->kind != y->kind)
-    return x->kind < y->kind ? -1 : 1;
-  const char *a = x->name, *b = y->name;
+int es_chart_name_cmp(const char *a, const char *b) {
   size_t i = 0;
   while (a[i] && a[i] == b[i] && !(a[i] >= '0' && a[i] <= '9'))
     i++;
@@ -63,6 +59,13 @@ static int row_cmp(const EsRow *x, const EsRow *y) {
       return na < nb ? -1 : 1;
   }
   return strcmp(a, b);
+}
+
+/* Row order: devices before links; names in natural order. */
+static int row_cmp(const EsRow *x, const EsRow *y) {
+  if (x->kind != y->kind)
+    return x->kind < y->kind ? -1 : 1;
+  return es_chart_name_cmp(x->name, y->name);
 }
 
 int es_chart_sort_rows(EsChart *c) {

@@ -50,6 +50,9 @@ int es_chart_row(EsChart *c, const char *name, EsRowKind kind);
 /* 0 or ES_ENOMEM. */
 int es_chart_bar(EsChart *c, EsBar b);
 int es_chart_arrow(EsChart *c, EsArrow a);
+/* Names in natural order: at the first place they differ, two numbers
+ * compare as numbers (p2 before p10), else as strcmp. */
+int es_chart_name_cmp(const char *a, const char *b);
 /* Sorts the device rows by name in natural order (p2 before p10), link
  * rows after them, renumbering the bars and arrows. */
 int es_chart_sort_rows(EsChart *c);
