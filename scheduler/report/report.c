@@ -124,17 +124,24 @@ static void cv_cell(EsTextTable *t, double e) {
     es_text_table_cell(t, "%.1f%%", 100 * e);
 }
 
-/* The measured run of (key, device, level), pooling sizes. */
-static void measured(const EsProfile *prof, const char *key, const EsScheduleEntry *e,
+/* The measured run of (key, device, level), pooling sizes; returns whether
+ * they were several (the schedule expects one of them, which it does not
+ * record: their mean is no measurement of its expectation). */
+static bool measured(const EsProfile *prof, const char *key, const EsScheduleEntry *e,
                      EsStats *time, EsStats *energy) {
   EsStats none = {0, 0, 0, 0, 0};
   *time = *energy = none;
   const EsProfileEntry *pe = es_profile_find(prof, key);
+  double size = -1;
+  bool several = false;
   for (int i = 0; pe && i < pe->nruns; i++)
     if (pe->runs[i].level == e->level && strcmp(pe->runs[i].device, e->device) == 0) {
       es_stats_merge(time, &pe->runs[i].time);
       es_stats_merge(energy, &pe->runs[i].energy);
+      several |= size >= 0 && pe->runs[i].size != size;
+      size = pe->runs[i].size;
     }
+  return several;
 }
 
 /* The headings at the old fixed widths, the floor of each column. */
@@ -162,16 +169,16 @@ static void mean_cells(EsTextTable *t, const EsStats *st, bool with_count) {
 static void prediction_row(EsTextTable *t, const EsScheduleEntry *e, const EsProfile *prof) {
   const char *key = e->key ? e->key : e->task;
   EsStats time, en;
-  measured(prof, key, e, &time, &en);
+  bool several = measured(prof, key, e, &time, &en);
   es_text_table_cell(t, "%s", e->task);
   es_text_table_cell(t, "%s", e->device);
   es_text_table_cell(t, "%d", e->level);
   es_text_table_cell(t, "%.6g", e->time);
   mean_cells(t, &time, true);
-  error_cell(t, e->time, time.count ? time.mean : NAN);
+  error_cell(t, e->time, time.count && !several ? time.mean : NAN);
   es_text_table_cell(t, "%.6g", e->energy);
   mean_cells(t, &en, false);
-  error_cell(t, e->energy, en.count ? en.mean : NAN);
+  error_cell(t, e->energy, en.count && !several ? en.mean : NAN);
   es_text_table_cell(t, "|");
   EsPredictor p;
   bool known = es_profile_predictor(prof, key, e->device, e->level, &p);
@@ -193,8 +200,9 @@ int es_report_prediction_table(FILE *f, const EsSchedule *s, const EsProfile *pr
     return rc;
   fprintf(f, "modelled: the schedule's expectation from the profile and the platform; "
              "measured: the profile's mean over every input size it saw; error = (modelled - "
-             "measured) / measured\nmodel: the predictor leave-one-out cross-validation chose "
-             "over the profiled sizes; log-log, tree: each kind's cross-validated error; '-': "
-             "no data\n");
+             "measured) / measured, for tasks measured at one size (the schedule's expectation "
+             "is for one size: the model columns give the error across sizes)\nmodel: the "
+             "predictor leave-one-out cross-validation chose over the profiled sizes; log-log, "
+             "tree: each kind's cross-validated error; '-': no data\n");
   return ES_OK;
 }
