@@ -84,7 +84,7 @@ static void empty_fn(void *const *p, const void *args) {
   sink++;
 }
 
-static const EsrtVariant v_empty[] = {{"cpu", empty_fn, 1e-6, 0}};
+static const EsrtVariant v_empty[] = {{"cpu", empty_fn, 1e-6, 0, NULL}};
 static const EsrtTask t_static = {"bench", "empty", "empty", v_empty, 1,    0,   0,
                                   0,       NULL,    NULL,    0,       NULL, NULL};
 

@@ -21,6 +21,7 @@
 #include "pass/frontend_cli/frontend_args.h"
 #include "pass/frontend_cli/frontend_commands.h"
 #include "pass/rewrite/rewrite.h"
+#include "pass/rewrite/rw_fit.h"
 #include "pass/rewrite/rw_starpu.h"
 #include "pass/rewrite/rw_stream.h"
 #include "scheduler/io/files.h"
@@ -333,39 +334,42 @@ static void default_costs(EsGraph *g, const EsProfile *prof, bool single, bool d
 }
 
 /* Whether task t's data has a size only the run knows (x[0:n]) and the
- * profile measured it at several sizes: the build has one figure per
- * device for it (note_sizes). */
-static bool sized_at_run_time(const EsProfile *prof, const EsTask *t) {
+ * profile measured it at two sizes: too few to fit a predictor, so the
+ * build has one figure per device for it (note_sizes). From three on, the
+ * table carries the fit and the runtime places the task by its size. */
+static bool sized_but_unfitted(const EsProfile *prof, const EsTask *t) {
   const EsTaskSourceInfo *si = t->source;
   bool runtime = false;
   for (int k = 0; si && k < si->naccesses; k++)
-    runtime |= si->accesses[k].bytes < 0 && (si->accesses[k].lo || si->accesses[k].len);
+    runtime |= rw_sized_at_run_time(&si->accesses[k]);
   const EsProfileEntry *e = runtime && prof ? es_profile_find(prof, es_task_key(t)) : NULL;
+  bool several = false;
   for (int i = 1; e && i < e->nruns; i++)
-    if (e->runs[i].size > 0 && e->runs[0].size > 0 && e->runs[i].size != e->runs[0].size)
-      return true;
-  return false;
+    several |= e->runs[i].size > 0 && e->runs[0].size > 0 && e->runs[i].size != e->runs[0].size;
+  return several && !rw_fitted(prof, es_task_key(t));
 }
 
-/* The build schedules a task of the program's body for one size (the
- * bytes the profile recorded last) and gives the runtime one time per
- * device (the mean over the runs) for its tasks in loops: said once, with
- * how to follow the size, since the best device may change with it. */
+/* Tasks measured at two sizes only: the build schedules a task of the
+ * program's body for one size (the bytes the profile recorded last) and
+ * gives the runtime one time per device (the mean over the runs) for its
+ * tasks in loops; said once, with how to follow the size, since the best
+ * device may change with it. */
 static void note_sizes(const Options *o, const EsGraphList *graphs, const EsProfile *prof) {
   int n = 0;
   for (int i = 0; i < graphs->len; i++) {
     const EsGraph *g = graphs->v[i];
     for (int t = 0; t < g->ntasks; t++)
-      n += g->tasks[t].kind == ES_TASK_REGION && sized_at_run_time(prof, &g->tasks[t]);
+      n += g->tasks[t].kind == ES_TASK_REGION && sized_but_unfitted(prof, &g->tasks[t]);
     for (int t = 0; t < g->ndeferred; t++)
-      n += sized_at_run_time(prof, &g->deferred[t]);
+      n += sized_but_unfitted(prof, &g->deferred[t]);
   }
   if (n)
     diag(DIAG_NOTE, o->in.file, 0, 0,
-         "%d task%s measured at several input sizes, which only the run knows: the build "
-         "places %s for the size the profile recorded last, and times %s in loops by the mean "
-         "over the sizes; to follow the size at run time, run with ESCHED_PROFILE=%s",
-         n, n == 1 ? " was" : "s were", n == 1 ? "it" : "them", n == 1 ? "it" : "them", o->profile);
+         "%d task%s measured at two input sizes, which only the run knows: the build places "
+         "%s for the size the profile recorded last, and times %s in loops by the mean over "
+         "the sizes; to place %s by size at run time, measure a third size",
+         n, n == 1 ? " was" : "s were", n == 1 ? "it" : "them", n == 1 ? "it" : "them",
+         n == 1 ? "it" : "them");
 }
 
 /* The profile at path, or NULL: none given, none there yet (the build's

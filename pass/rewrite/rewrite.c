@@ -10,6 +10,7 @@
 
 #include "pass/diag/diag.h"
 #include "pass/rewrite/rw_facts.h"
+#include "pass/rewrite/rw_fit.h"
 #include "pass/rewrite/rw_stream.h"
 #include "pass/rewrite/rw_text.h"
 #include "pass/version.h"
@@ -351,9 +352,29 @@ static bool replayable(const Rw *rw, const XNode *n, int count) {
   return true;
 }
 
+/* Whether static task n's device is left to the runtime: the profile
+ * fits a variant's time to its size (fitted[k]), which only the run knows,
+ * no clause pins it, and its device variants are calls (variant_chain). Its size decides its device
+ * at every run, as for a task in a loop; the schedule's choice for one size would not. */
+static bool placed_at_run_time(const XNode *n, const bool *fitted) {
+  bool fit = false, runtime = false;
+  for (int k = 0; k < nvariants(n); k++)
+    fit |= fitted[k];
+  for (int i = 0; i < n->nacc; i++)
+    runtime |= !n->acc[i].kill && rw_sized_at_run_time(&n->acc[i].a);
+  return fit && runtime && !n->pin && nvariants(n) > 1 && n->callee;
+}
+
 static void descriptor(Rw *rw, const XNode *n, int task, int var, int level, bool outlined,
                        const int *idx, int count, bool once) {
   RwBuf *t = &rw->tables;
+  bool *fitted = calloc((size_t)nvariants(n), sizeof *fitted);
+  if (!fitted) {
+    t->nomem = true;
+    return;
+  }
+  for (int k = 0; k < nvariants(n); k++)
+    fitted[k] = rw_fit_table(t, rw->opt->profile, n->name, variant_device(n, k), task, k);
   rw_printf(t, "static const EsrtVariant esrt_v%d_[] = {", task);
   for (int k = 0; k < nvariants(n); k++) {
     rw_printf(t, "%s{", k ? ", " : "");
@@ -362,8 +383,14 @@ static void descriptor(Rw *rw, const XNode *n, int task, int var, int level, boo
       rw_printf(t, ", esrt_f%d_%d_", task, k);
     else
       rw_puts(t, ", NULL");
-    rw_printf(t, ", %.9g, %s}", expected_time(rw, n, k), variant_flags(n, k));
+    rw_printf(t, ", %.9g, %s, ", expected_time(rw, n, k), variant_flags(n, k));
+    if (fitted[k])
+      rw_printf(t, "&esrt_fit%d_%d_}", task, k);
+    else
+      rw_puts(t, "NULL}");
   }
+  bool dynamic = outlined || placed_at_run_time(n, fitted);
+  free(fitted);
   rw_printf(t, "};\nstatic const char *const esrt_i%d_[] = {", task);
   for (int i = 0; i < count; i++) {
     rw_puts(t, i ? ", " : "");
@@ -381,10 +408,10 @@ static void descriptor(Rw *rw, const XNode *n, int task, int var, int level, boo
   rw_puts(t, ", ");
   literal(t, n->name);
   once |= n->noreplay != NULL;
-  const char *flags = outlined && once ? "ESRT_DEFERRED | ESRT_NO_REPLAY"
-                      : outlined       ? "ESRT_DEFERRED"
-                      : once           ? "ESRT_NO_REPLAY"
-                                       : "0";
+  const char *flags = dynamic && once ? "ESRT_DEFERRED | ESRT_NO_REPLAY"
+                      : dynamic       ? "ESRT_DEFERRED"
+                      : once          ? "ESRT_NO_REPLAY"
+                                      : "0";
   rw_printf(t, ", esrt_v%d_, %d, %d, %d, %s, &esrt_unit_, esrt_i%d_, %d, esrt_c%d_, ", task,
             nvariants(n), var, level, flags, task, count, task);
   char where[64];
@@ -902,7 +929,7 @@ static void preamble(Rw *rw) {
   RwBuf b = {0};
   rw_printf(&b, "/* Rewritten by esched %s from %s: edit the original, not this. */\n",
             ESCHED_VERSION, rw->opt->path);
-  rw_puts(&b, "#include <esched_rt.h>\nESRT_REQUIRE_ABI(4);\n"
+  rw_puts(&b, "#include <esched_rt.h>\nESRT_REQUIRE_ABI(5);\n"
               "static const EsrtUnit esrt_unit_;\n");
   if (rw->decls.s)
     rw_puts(&b, rw->decls.s);

@@ -45,8 +45,11 @@ static int begin(EsrtRun *r, const EsrtTask *t, const EsrtAccess *acc, int nacc,
       rt_state_unlock(s);
     return bare_begin(r, t, acc, nacc, ptr);
   }
+  int v = ti->variant, dev = ti->device, level = ti->level;
+  if ((t->flags & ESRT_DEFERRED) && !ti->overridden)
+    rt_place_alone_locked(s, ti, acc, nacc, &v, &dev, &level);
   RtPlace p;
-  rt_exec_place_locked(s, ti, ti->variant, ti->device, ti->level, acc, nacc, ptr, &p);
+  rt_exec_place_locked(s, ti, v, dev, level, acc, nacc, ptr, &p);
   double model = rt_task_model_time(s, ti, p.variant, p.device, p.level, p.size);
   bool profiling = s->measured != NULL, measure = model < 0 || profiling || s->cfg.trace_wall;
   *r = (EsrtRun){t,     acc,     nacc,    p.variant, p.device, p.level, 0,

@@ -12,7 +12,8 @@
  * Sizes: es_problem_build predicts each task's time from the profile at its
  * input size (predict.h), the bytes of its incoming data edges, which are
  * the bytes of the ranges it reads -- what the runtime records as a
- * sample's size (profile_out.c).
+ * sample's size (profile_out.c). Without a profile the graph's times are
+ * the table's, at that size where the build wrote a fit (EsrtFit).
  */
 #include "runtime-stub/exec/defer_plan.h"
 
@@ -36,10 +37,20 @@ static const EsMark no_mark = {0, 0};
  * built only when the problem cannot be, for the error to name the task. */
 typedef struct Build {
   RtState *s;
+  const RtBatch *b;
   EsGraph *g;
   bool named;
   int next_id; /* the next data item number */
 } Build;
+
+/* Variant v's seconds on dev at level 0 for this instance: at the bytes it reads
+ * where a predictor has them (rt_task_model_time), else the neutral time. */
+static double seconds(const Build *bd, const RtInst *in, int v, int dev) {
+  const RtTaskInfo *ti = in->info;
+  double size = ti->sized[v] ? rt_task_size(&bd->b->acc[in->acc], in->nacc) : 0;
+  double t = rt_task_model_time(bd->s, ti, v, dev, 0, size);
+  return t >= 0 ? t : RT_NEUTRAL_TIME;
+}
 
 static int add_task(Build *bd, const RtInst *in, int i) {
   EsGraph *g = bd->g;
@@ -57,14 +68,13 @@ static int add_task(Build *bd, const RtInst *in, int i) {
     int d = ti->var_device[v];
     if (d < 0 || !in->deferred || rt_task_variant_on(ti, d) != v)
       continue; /* unusable, or a second variant on one device */
-    double sec = ti->top_time[v] >= 0 ? ti->top_time[v] : RT_NEUTRAL_TIME;
-    if (es_graph_add_value(g, t, true, d, -1, sec, no_mark))
+    if (es_graph_add_value(g, t, true, d, -1, seconds(bd, in, v, d), no_mark))
       return ES_ENOMEM;
     usable++, only = d;
   }
   if (!in->deferred) {
-    double sec = ti->top_time[in->variant] >= 0 ? ti->top_time[in->variant] : RT_NEUTRAL_TIME;
-    if (es_graph_add_value(g, t, true, in->device, -1, sec, no_mark))
+    if (es_graph_add_value(g, t, true, in->device, -1, seconds(bd, in, in->variant, in->device),
+                           no_mark))
       return ES_ENOMEM;
     g->tasks[t].pin = in->device;
   } else if (usable <= 1) {
@@ -297,11 +307,11 @@ static int build_problem(RtState *s, RtBatch *b, const RtDeps *d, EsProblem *p, 
     es_graph_clear(b->plan);
   else if (!(b->plan = es_graph_new()))
     return es_error_set(err, ES_ENOMEM, NULL, 0, 0, "out of memory");
-  Build bd = {s, b->plan, false, 1};
+  Build bd = {s, b, b->plan, false, 1};
   int rc = build_graph(&bd, b, d);
   if (!rc && (rc = es_problem_build(b->plan, &po, p, err)) && rc != ES_ENOMEM) {
     es_error_clear(err);
-    bd = (Build){s, *named = es_graph_new(), true, 1};
+    bd = (Build){s, b, *named = es_graph_new(), true, 1};
     if (!(rc = bd.g ? build_graph(&bd, b, d) : ES_ENOMEM))
       rc = es_problem_build(bd.g, &po, p, err);
   }

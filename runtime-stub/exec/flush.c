@@ -1,13 +1,14 @@
 /* Flushing the pending region (docs/runtime.md, "Deferred mode"): the
  * dependencies of the pending tasks from their address ranges, a schedule
- * for the deferred ones (defer_plan.c), then the executor. */
+ * for the deferred ones (defer_plan.c), then the executor. An inline task
+ * placed at run time is planned the same way, as a region of one. */
 #include "runtime-stub/exec/flush.h"
 
 #include <string.h>
 
 #include "runtime-stub/core/state.h"
-#include "runtime-stub/exec/exec.h"
 #include "runtime-stub/exec/defer_plan.h"
+#include "runtime-stub/exec/exec.h"
 
 /* Algorithm names are the scheduler registry's static strings or the
  * environment's, both alive for the whole run. */
@@ -59,4 +60,23 @@ void rt_flush_locked(RtState *s) {
   rt_batch_clear(b);
   s->flushing = false;
   pthread_cond_broadcast(&s->cond);
+}
+
+void rt_place_alone_locked(RtState *s, const RtTaskInfo *ti, const EsrtAccess *acc, int nacc,
+                           int *variant, int *device, int *level) {
+  /* Nothing is pending or running (the caller flushed and holds the lock):
+   * the running batch's storage and plan graph are free to reuse. */
+  RtBatch *b = &s->running;
+  int i = rt_batch_add(b, ti, acc, nacc, NULL, 0);
+  if (i < 0)
+    return;
+  b->v[i].deferred = true;
+  b->ndeferred = 1;
+  RtDeps d;
+  bool have_deps = rt_deps_build(b, &d) == ES_OK;
+  plan(s, b, have_deps ? &d : NULL);
+  s->flushes++;
+  *variant = b->v[i].variant, *device = b->v[i].device, *level = b->v[i].level;
+  rt_deps_free(&d);
+  rt_batch_clear(b);
 }

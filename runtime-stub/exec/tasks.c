@@ -8,8 +8,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "runtime-stub/memory/mem.h"
 #include "runtime-stub/core/state.h"
+#include "runtime-stub/memory/mem.h"
 #include "runtime-stub/profile/profiling.h"
 #include "scheduler/base/vec.h"
 
@@ -163,6 +163,46 @@ static void choose_static(RtState *s, RtTaskInfo *ti) {
   ti->level = level < 0 ? 0 : level >= nlev ? nlev - 1 : level;
 }
 
+/* The build's fit of a variant (EsrtFit) as the predictor it was written
+ * from; false for none or a malformed one (an unknown kind, a tree whose
+ * children do not come after their parent inside it: eval must end). */
+static bool table_predictor(const EsrtFit *f, EsPredictor *p) {
+  if (!f || f->kind < ES_PRED_MEAN || f->kind > ES_PRED_TREE)
+    return false;
+  *p = (EsPredictor){
+      .kind = (EsPredictorKind)f->kind, .a = f->a, .b = f->b, .log_mean = f->log_mean};
+  if (f->kind != ES_PRED_TREE)
+    return true;
+  if (!f->nodes || f->nnodes < 1 || f->nnodes > ES_PRED_TREE_MAX_NODES)
+    return false;
+  for (int i = 0; i < f->nnodes; i++) {
+    EsrtFitNode n = f->nodes[i];
+    bool leaf = n.left < 0;
+    if (!leaf && (n.left <= i || n.right <= i || n.left >= f->nnodes || n.right >= f->nnodes))
+      return false;
+    p->nodes[i] = (EsTreeNode){n.split, leaf ? -1 : n.left, leaf ? -1 : n.right, n.value};
+  }
+  p->nnodes = f->nnodes;
+  return true;
+}
+
+/* Variant v's model time at level 0: the run's profile (ESCHED_PROFILE)
+ * where it times the variant, as a function of size where it measured
+ * three or more (fitted once per descriptor: tasks of one key differ only
+ * in size), else the table's (a --profile-use build's mean over the
+ * profile's sizes, and its fit where it has one). */
+static void model_of(RtState *s, const EsrtTask *t, int v, RtTaskInfo *ti) {
+  const EsrtVariant *var = &t->variants[v];
+  double sec;
+  if (s->profile && var->device && es_profile_time(s->profile, task_key(t), var->device, 0, &sec)) {
+    ti->top_time[v] = sec;
+    ti->sized[v] = es_profile_size_predictor(s->profile, task_key(t), var->device, 0, &ti->pred[v]);
+    return;
+  }
+  ti->top_time[v] = var->time > 0 ? var->time : -1;
+  ti->sized[v] = var->time > 0 && table_predictor(var->fit, &ti->pred[v]);
+}
+
 static RtTaskInfo *resolve(RtState *s, const EsrtTask *t) {
   RtTaskInfo *ti = calloc(1, sizeof *ti);
   int n = t->nvariants > 0 ? t->nvariants : 1;
@@ -179,16 +219,7 @@ static RtTaskInfo *resolve(RtState *s, const EsrtTask *t) {
     rt_profile_register_locked(s, t->unit);
   for (int v = 0; v < t->nvariants; v++) {
     int d = ti->var_device[v] = usable_device(s, &t->variants[v]);
-    double sec;
-    if (s->profile && t->variants[v].device &&
-        es_profile_time(s->profile, task_key(t), t->variants[v].device, 0, &sec))
-      ti->top_time[v] = sec;
-    else
-      ti->top_time[v] = t->variants[v].time > 0 ? t->variants[v].time : -1;
-    /* Fitted once per descriptor: tasks of one key differ only in size. */
-    if (s->profile && t->variants[v].device)
-      ti->sized[v] = es_profile_size_predictor(s->profile, task_key(t), t->variants[v].device, 0,
-                                               &ti->pred[v]);
+    model_of(s, t, v, ti);
     if (ti->host_variant < 0 && d >= 0 && s->dev_space[d] == 0)
       ti->host_variant = v;
   }

@@ -58,8 +58,12 @@ extern "C" {
  *    esrt_dev and esrt_dev_find are new. Code generated for 2 compiles
  *    against 3 once it asks for 3.
  * 4: EsrtAccess gained base (trailing). Code generated for 3 compiles
- *    against 4 once it asks for 4 (base 0: the range's own address). */
-#define ESRT_ABI_VERSION 4
+ *    against 4 once it asks for 4 (base 0: the range's own address).
+ * 5: EsrtVariant gained fit (trailing); EsrtFit and EsrtFitNode are new;
+ *    ESRT_DEFERRED on a task of the inline form has the runtime choose its
+ *    variant at each esrt_task_begin. Code generated for 4 compiles against
+ *    5 once it asks for 5 (fit NULL: the time alone). */
+#define ESRT_ABI_VERSION 5
 
 /* Access modes of one data range. ESRT_OUT promises that the task
  * overwrites every byte of the range (nothing is copied in); a task that
@@ -68,7 +72,11 @@ enum { ESRT_IN = 1, ESRT_OUT = 2, ESRT_INOUT = 3 };
 
 /* EsrtTask.flags */
 enum {
-  ESRT_DEFERRED = 1, /* scheduled at run time (loops, recursion) */
+  /* Scheduled at run time: a submitted task (loops, recursion) with the
+   * region it is pending in; an inline one (ABI 5: its size decides its
+   * device, which the build cannot know) alone, where its data is, at each
+   * esrt_task_begin. */
+  ESRT_DEFERRED = 1,
   ESRT_NO_REPLAY = 2 /* effects beyond the accesses (I/O, unlisted globals): never run twice */
 };
 
@@ -84,15 +92,37 @@ enum {
  * access, args the bytes given to esrt_submit (NULL when none). */
 typedef void (*EsrtFn)(void *const *ptr, const void *args);
 
+/* A variant's time at level 0 as a function of the bytes a task reads,
+ * fitted by the build from a profile measured at three or more sizes: the
+ * predictor of scheduler/model/predict.h, written out (kind 0: exp(log_mean);
+ * 1: exp(a + b log s); 2: a regression tree on log s of nnodes nodes, node 0
+ * the root, a leaf's left -1, its value the log time). */
+typedef struct EsrtFitNode {
+  double split; /* log bytes: go left when below */
+  int left, right;
+  double value;
+} EsrtFitNode;
+
+typedef struct EsrtFit {
+  int kind;
+  double a, b, log_mean;
+  const EsrtFitNode *nodes;
+  int nnodes;
+} EsrtFit;
+
 /* One implementation of a task. device names a platform device ("cpu",
  * "gpu"); variants on devices the platform lacks are never chosen. time is
- * the expected seconds at level 0 from the build's profile, or 0 when
- * unknown (the runtime then measures). */
+ * the expected seconds at level 0 from the build's profile (its mean over
+ * every size it measured), or 0 when unknown (the runtime then measures).
+ * fit, where the profile measured several sizes, gives the time at the
+ * bytes each run of the task reads instead; a profile given at run time
+ * (ESCHED_PROFILE) overrides both for the tasks it has. */
 typedef struct EsrtVariant {
   const char *device;
   EsrtFn fn; /* NULL for variants usable only in the inline form */
   double time;
   unsigned flags;
+  const EsrtFit *fit; /* ABI 5; NULL: time alone */
 } EsrtVariant;
 
 /* One data range a task reads or writes: host address, size, ESRT_* mode,
@@ -112,7 +142,8 @@ struct EsrtUnit;
  * lives as long as the program. graph and name locate the task in a schedule
  * file (its document and task name); key is its stable profile key. device
  * and level are the build-time schedule (device indexes variants); both are
- * ignored for ESRT_DEFERRED tasks, which the runtime schedules. unit is the
+ * ignored for ESRT_DEFERRED tasks, which the runtime schedules (unless
+ * ESCHED_SCHEDULE names them, or planning fails). unit is the
  * translation unit's list of its tasks (the profile's stale marking learns
  * the program's task set from it); items[i] names the data item of the
  * task's i-th access (the profile's bytes per item), i < nitems; without

@@ -7,8 +7,8 @@
 // RUN: %esched compile %s --platform %src_root/examples/opencl/three.yaml -o %t.c 2>/dev/null
 // RUN: FileCheck %s --input-file=%t.c
 // RUN: %cc %esrt_cflags -fsyntax-only %t.c
-// CHECK: static const EsrtVariant esrt_v0_[] = {{[{][{]}}"cpu", NULL, 0, 0}, {"ocl", NULL, 0, ESRT_VARIANT_OPENCL}, {"gpu", NULL, 0, ESRT_VARIANT_CUDA}};
-// CHECK: static const EsrtVariant esrt_v1_[] = {{[{][{]}}"cpu", NULL, 0, 0}, {"gpu", NULL, 0, 0}};
+// CHECK: static const EsrtVariant esrt_v0_[] = {{[{][{]}}"cpu", NULL, 0, 0, NULL}, {"ocl", NULL, 0, ESRT_VARIANT_OPENCL, NULL}, {"gpu", NULL, 0, ESRT_VARIANT_CUDA, NULL}};
+// CHECK: static const EsrtVariant esrt_v1_[] = {{[{][{]}}"cpu", NULL, 0, 0, NULL}, {"gpu", NULL, 0, 0, NULL}};
 // CHECK: static const EsrtUnit esrt_unit_ = {"{{.*}}launchers.c", esrt_unit_tasks_, 2, NULL, NULL, 0, "/{{.*}}/examples/opencl/three.yaml"};
 //
 // Under the default platform (cpu, gpu) the device ocl is unknown.

@@ -25,7 +25,7 @@ static void bump(void *const *p, const void *a) {
     v[i] += x->k * (i % 3 + 1);
 }
 
-static const EsrtVariant variants[] = {{"cpu", bump, 1e-6, 0}, {"gpu", bump, 1e-6, 0}};
+static const EsrtVariant variants[] = {{"cpu", bump, 1e-6, 0, NULL}, {"gpu", bump, 1e-6, 0, NULL}};
 static const EsrtTask on_cpu = {"t", "cpu", "bump_cpu", variants, 2,    0,   0,
                                 0,   NULL,  NULL,       0,        NULL, NULL};
 static const EsrtTask on_gpu = {"t", "gpu", "bump_gpu", variants, 2,    1,   0,
