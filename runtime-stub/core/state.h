@@ -74,8 +74,10 @@ typedef struct RtTaskInfo {
   bool overridden;            /* ESCHED_SCHEDULE names the task: never deferred */
   int *var_device;            /* [nvariants]: platform device, or -1 when unusable */
   double *top_time;           /* [nvariants]: model seconds at level 0, or -1: measure */
-  /* [nvariants]: the profile's time at level 0 as a function of the input
-   * bytes (predict.h), where sized[v]: runs at three or more sizes. */
+  /* [nvariants]: the time at level 0 as a function of the input bytes
+   * (predict.h), where sized[v]: the profile's fit (runs at three or more
+   * sizes), else, for a variant the profile does not time, the table's
+   * (EsrtVariant.fit). */
   EsPredictor *pred;
   bool *sized;
 } RtTaskInfo;
