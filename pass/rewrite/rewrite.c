@@ -354,8 +354,9 @@ static bool replayable(const Rw *rw, const XNode *n, int count) {
 
 /* Whether static task n's device is left to the runtime: the profile
  * fits a variant's time to its size (fitted[k]), which only the run knows,
- * no clause pins it, and its device variants are calls (variant_chain). Its size decides its device
- * at every run, as for a task in a loop; the schedule's choice for one size would not. */
+ * no clause pins it, and its device variants are calls (variant_chain).
+ * Its size decides its device at every run, as for a task in a loop; the
+ * schedule's choice for one size would not. */
 static bool placed_at_run_time(const XNode *n, const bool *fitted) {
   bool fit = false, runtime = false;
   for (int k = 0; k < nvariants(n); k++)
