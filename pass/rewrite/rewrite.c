@@ -354,16 +354,20 @@ static bool replayable(const Rw *rw, const XNode *n, int count) {
 
 /* Whether static task n's device is left to the runtime: the profile
  * fits a variant's time to its size (fitted[k]), which only the run knows,
- * no clause pins it, and its device variants are calls (variant_chain).
+ * times every variant (a device the profile never ran it on would get the
+ * runtime's neutral time, where the build keeps it off such devices), no
+ * clause pins it, and its device variants are calls (variant_chain).
  * Its size decides its device at every run, as for a task in a loop; the
  * schedule's choice for one size would not. */
-static bool placed_at_run_time(const XNode *n, const bool *fitted) {
-  bool fit = false, runtime = false;
-  for (int k = 0; k < nvariants(n); k++)
+static bool placed_at_run_time(const Rw *rw, const XNode *n, const bool *fitted) {
+  bool fit = false, timed = true, runtime = false;
+  for (int k = 0; k < nvariants(n); k++) {
     fit |= fitted[k];
+    timed &= expected_time(rw, n, k) > 0;
+  }
   for (int i = 0; i < n->nacc; i++)
     runtime |= !n->acc[i].kill && rw_sized_at_run_time(&n->acc[i].a);
-  return fit && runtime && !n->pin && nvariants(n) > 1 && n->callee;
+  return fit && timed && runtime && !n->pin && nvariants(n) > 1 && n->callee;
 }
 
 static void descriptor(Rw *rw, const XNode *n, int task, int var, int level, bool outlined,
@@ -390,7 +394,7 @@ static void descriptor(Rw *rw, const XNode *n, int task, int var, int level, boo
     else
       rw_puts(t, "NULL}");
   }
-  bool dynamic = outlined || placed_at_run_time(n, fitted);
+  bool dynamic = outlined || placed_at_run_time(rw, n, fitted);
   free(fitted);
   rw_printf(t, "};\nstatic const char *const esrt_i%d_[] = {", task);
   for (int i = 0; i < count; i++) {
