@@ -207,6 +207,21 @@ bool es_profile_size_predictor(const EsProfile *prof, const char *key, const cha
   return sized;
 }
 
+bool es_profile_time_measured(const EsProfile *prof, const char *key, const char *device, int level,
+                              double size, double *seconds) {
+  const EsProfileEntry *e = size > 0 ? es_profile_find(prof, key) : NULL;
+  EsStats at = {0, 0, 0, INFINITY, -INFINITY};
+  for (int i = 0; e && i < e->nruns; i++) {
+    const EsProfileRun *r = &e->runs[i];
+    if (r->level == level && r->size == size && strcmp(r->device, device) == 0)
+      es_stats_merge(&at, &r->time);
+  }
+  if (at.count == 0)
+    return es_profile_time(prof, key, device, level, seconds);
+  *seconds = at.mean;
+  return true;
+}
+
 bool es_profile_time_at(const EsProfile *prof, const char *key, const char *device, int level,
                         double size, double *seconds) {
   EsPredictor p;
@@ -214,5 +229,5 @@ bool es_profile_time_at(const EsProfile *prof, const char *key, const char *devi
     *seconds = es_predictor_eval(&p, size);
     return true;
   }
-  return es_profile_time(prof, key, device, level, seconds);
+  return es_profile_time_measured(prof, key, device, level, size, seconds);
 }

@@ -36,15 +36,15 @@ typedef enum EsPredictorKind {
 enum { ES_PRED_TREE_MAX_NODES = 31 }; /* depth 4 */
 
 typedef struct EsTreeNode {
-  double split; /* log size: go left when below */
+  double split;    /* log size: go left when below */
   int left, right; /* children, -1 for a leaf */
-  double value; /* leaf: mean log time */
+  double value;    /* leaf: mean log time */
 } EsTreeNode;
 
 typedef struct EsPredictor {
   EsPredictorKind kind;
-  double a, b;       /* log-log coefficients */
-  double log_mean;   /* weighted mean of log time (the mean model) */
+  double a, b;     /* log-log coefficients */
+  double log_mean; /* weighted mean of log time (the mean model) */
   EsTreeNode nodes[ES_PRED_TREE_MAX_NODES];
   int nnodes;
   int npoints;
@@ -75,10 +75,17 @@ bool es_profile_predictor(const EsProfile *prof, const char *key, const char *de
 bool es_profile_size_predictor(const EsProfile *prof, const char *key, const char *device,
                                int level, EsPredictor *out);
 
+/* Time of key on device at level for an input of size bytes, as measured:
+ * the mean of the runs at exactly that size where the profile has some (a
+ * profile of two sizes places a task for the size a build is made for),
+ * else the pooled mean (es_profile_time). false when it has no sample. */
+bool es_profile_time_measured(const EsProfile *prof, const char *key, const char *device, int level,
+                              double size, double *seconds);
+
 /* Time of key on device at level for an input of size bytes: predicted when
  * the profile has runs at three or more distinct sizes and size > 0, else
- * the pooled mean (es_profile_time). Returns false when the profile has no
- * sample of it. */
+ * es_profile_time_measured. Returns false when the profile has no sample
+ * of it. */
 bool es_profile_time_at(const EsProfile *prof, const char *key, const char *device, int level,
                         double size, double *seconds);
 

@@ -251,7 +251,7 @@ static bool time_at(Builder *b, const char *key, const char *device, int level, 
     *seconds = es_predictor_eval(&f->pred, size);
     return true;
   }
-  return es_profile_time(b->opt->profile, key, device, level, seconds);
+  return es_profile_time_measured(b->opt->profile, key, device, level, size, seconds);
 }
 
 /* The name the profile knows device d by: its own, or on a platform with
