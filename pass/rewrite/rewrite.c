@@ -352,6 +352,13 @@ static bool replayable(const Rw *rw, const XNode *n, int count) {
   return true;
 }
 
+/* Whether access a's bytes are known only at run time: a section of
+ * run-time length (x[0:n]), or a variable length array named whole
+ * (double A[n][n]; in(A)), whose range is sizeof (A) (range_of). */
+static bool sized_at_run_time(const XAccess *a) {
+  return rw_sized_at_run_time(&a->a) || (a->whole && !a->pointer && a->a.bytes < 0);
+}
+
 /* Whether static task n's device is left to the runtime: the profile
  * fits a variant's time to its size (fitted[k]), which only the run knows,
  * times every variant (a device the profile never ran it on would get the
@@ -366,7 +373,7 @@ static bool placed_at_run_time(const Rw *rw, const XNode *n, const bool *fitted)
     timed &= expected_time(rw, n, k) > 0;
   }
   for (int i = 0; i < n->nacc; i++)
-    runtime |= !n->acc[i].kill && rw_sized_at_run_time(&n->acc[i].a);
+    runtime |= !n->acc[i].kill && sized_at_run_time(&n->acc[i]);
   return fit && timed && runtime && !n->pin && nvariants(n) > 1 && n->callee;
 }
 
