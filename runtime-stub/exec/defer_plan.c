@@ -52,6 +52,17 @@ static double seconds(const Build *bd, const RtInst *in, int v, int dev) {
   return t >= 0 ? t : RT_NEUTRAL_TIME;
 }
 
+/* Whether some variant of ti has a time (the profile's or the table's).
+ * Then its variants without one are not planned: the profile never ran the
+ * task there, and a --profile-use build keeps it off such devices (its
+ * warning says so); the neutral time is for tasks without any. */
+static bool timed(const RtTaskInfo *ti) {
+  for (int v = 0; v < ti->task->nvariants; v++)
+    if (ti->top_time[v] >= 0)
+      return true;
+  return false;
+}
+
 static int add_task(Build *bd, const RtInst *in, int i) {
   EsGraph *g = bd->g;
   const RtTaskInfo *ti = in->info;
@@ -64,10 +75,13 @@ static int add_task(Build *bd, const RtInst *in, int i) {
     return ES_ENOMEM;
   g->tasks[t].key = key;
   int usable = 0, only = -1;
+  bool some_timed = in->deferred && timed(ti);
   for (int v = 0; v < ti->task->nvariants; v++) {
     int d = ti->var_device[v];
     if (d < 0 || !in->deferred || rt_task_variant_on(ti, d) != v)
       continue; /* unusable, or a second variant on one device */
+    if (some_timed && ti->top_time[v] < 0)
+      continue; /* never measured where others were */
     if (es_graph_add_value(g, t, true, d, -1, seconds(bd, in, v, d), no_mark))
       return ES_ENOMEM;
     usable++, only = d;
