@@ -62,7 +62,8 @@ static void profile_prediction(void) {
 }
 
 /* es_profile_size_predictor fits only from three distinct sizes; its
- * predictions are es_profile_time_at's, which otherwise pools every run. */
+ * predictions are es_profile_time_at's, which otherwise takes the runs at
+ * the size asked for, and pools every run at a size the profile lacks. */
 static void size_predictor(void) {
   EsProfile *prof = es_profile_new();
   EsProfileEntry *e = es_profile_entry(prof, "k");
@@ -72,6 +73,10 @@ static void size_predictor(void) {
   double t;
   ASSERT_TRUE(!es_profile_size_predictor(prof, "k", "cpu", 0, &p));
   ASSERT_TRUE(es_profile_time_at(prof, "k", "cpu", 0, 400, &t));
+  ASSERT_NEAR(t, 1.5e-3, 1e-15);
+  ASSERT_TRUE(es_profile_time_at(prof, "k", "cpu", 0, 200, &t));
+  ASSERT_NEAR(t, 2e-3, 1e-15);
+  ASSERT_TRUE(es_profile_time_measured(prof, "k", "cpu", 0, 0, &t));
   ASSERT_NEAR(t, 1.5e-3, 1e-15);
   es_stats_add(&es_profile_run(prof, e, "cpu", 0, 400)->time, 4e-3);
   ASSERT_TRUE(es_profile_size_predictor(prof, "k", "cpu", 0, &p));
