@@ -122,8 +122,10 @@ static const char *task_key(const EsrtTask *t) {
   return t->key ? t->key : t->name ? t->name : "(unnamed)";
 }
 
-/* The static choice: the override's device, else the table's. */
-static void choose_static(RtState *s, RtTaskInfo *ti) {
+/* The static choice: the override's device, else the table's. A variant
+ * that cannot run here is named in a warning unless the task has none that
+ * can (misfit: its own warning said so already). */
+static void choose_static(RtState *s, RtTaskInfo *ti, bool misfit) {
   const EsrtTask *t = ti->task;
   const EsScheduleEntry *e = override_of(s, t);
   int v = t->device, level = t->level;
@@ -148,7 +150,7 @@ static void choose_static(RtState *s, RtTaskInfo *ti) {
     int d = v >= 0 && v < t->nvariants && t->variants[v].device
                 ? es_platform_find_device(s->pf, t->variants[v].device)
                 : -1;
-    if (!e && v >= 0 && v < t->nvariants && (d < 0 || s->dev_usable[d]))
+    if (!e && !misfit && v >= 0 && v < t->nvariants && (d < 0 || s->dev_usable[d]))
       rt_warn_locked(s,
                      "task '%s': its variant for device '%s' cannot run here; it runs on "
                      "the host",
@@ -223,12 +225,13 @@ static RtTaskInfo *resolve(RtState *s, const EsrtTask *t) {
     if (ti->host_variant < 0 && d >= 0 && s->dev_space[d] == 0)
       ti->host_variant = v;
   }
-  if (ti->host_variant < 0) { /* no variant fits this platform: run the first in host memory */
+  bool misfit = ti->host_variant < 0;
+  if (misfit) { /* no variant fits this platform: run the first in host memory */
     rt_warn_locked(s, "task '%s' has no variant for a device of platform '%s'; it runs on the host",
                    task_key(t), s->pf->name);
     ti->host_variant = 0;
   }
-  choose_static(s, ti);
+  choose_static(s, ti, misfit);
   return ti;
 }
 
