@@ -272,11 +272,19 @@ static bool fits_from(const EsLane *l, int b, int j, double ready, double dur, d
 
 /* ---- the timeline ---- */
 
+/* The lane's copies of its ends and longest gap, after a change. */
+static void rehead(EsLane *l) {
+  if (l->len == 0)
+    return;
+  l->first = l->blk[0][0], l->last = *last_of(l, l->nblk - 1);
+  l->longest_gap = l->gap[1];
+}
+
 double es_timeline_earliest(const EsTimeline *t, int d, double ready, double dur, bool insertion) {
   const EsLane *l = &t->lane[d];
   if (l->len == 0)
     return ready;
-  const EsSlot *first = &l->blk[0][0], *last = last_of(l, l->nblk - 1);
+  const EsSlot *first = &l->first, *last = &l->last;
   if (!insertion || last->finish <= ready)
     return last->finish > ready ? last->finish : ready;
   /* The tree's gaps are differences, the test below a sum: the slack keeps
@@ -285,7 +293,7 @@ double es_timeline_earliest(const EsTimeline *t, int d, double ready, double dur
   double th = dur - 1e-12 * scale;
   /* No gap between slots may do (most searches): only the one before the
    * first slot can. */
-  if (!(l->gap[1] >= th))
+  if (!(l->longest_gap >= th))
     return first->finish > ready && ready + dur <= first->start ? ready : last->finish;
   /* Block b holds the first slot ending after the ready time (the last
    * slot does): the gap before it (from the ready time on) and the later
@@ -323,8 +331,7 @@ static int position(const EsSlot *s, int n, const EsSlot *x) {
   return i;
 }
 
-int es_timeline_insert(EsTimeline *t, int d, EsSlot x) {
-  EsLane *l = &t->lane[d];
+static int insert(EsLane *l, EsSlot x) {
   if (l->nblk == 0 && open_block(l, 0))
     return ES_ENOMEM;
   int b = block_of(l, begins_by, &x), j = position(l->blk[b], l->n[b], &x), split = -1;
@@ -355,6 +362,12 @@ int es_timeline_insert(EsTimeline *t, int d, EsSlot x) {
     l->gap[l->leaves + c] = block_gap(l, c);
   refresh(l, split, l->nblk); /* the leaves after it moved up by one */
   return ES_OK;
+}
+
+int es_timeline_insert(EsTimeline *t, int d, EsSlot x) {
+  int rc = insert(&t->lane[d], x);
+  rehead(&t->lane[d]);
+  return rc;
 }
 
 bool es_timeline_find(const EsTimeline *t, int d, double start, int task, int copy, EsSlotAt *at) {
@@ -419,11 +432,8 @@ void es_timeline_copy(const EsTimeline *t, int d, EsSlot *out) {
     memcpy(out, l->blk[b], (size_t)l->n[b] * sizeof *out);
 }
 
-bool es_timeline_remove(EsTimeline *t, int d, double start, int task, int copy) {
-  EsSlotAt at;
-  if (!es_timeline_find(t, d, start, task, copy, &at))
-    return false;
-  EsLane *l = &t->lane[d];
+/* Removes the slot at at. */
+static void remove_at(EsLane *l, EsSlotAt at) {
   int b = at.block;
   EsSlot *s = l->blk[b];
   EsSlotAt next = after(l, b, at.i);
@@ -432,7 +442,7 @@ bool es_timeline_remove(EsTimeline *t, int d, double start, int task, int copy) 
   l->n[b]--, l->len--;
   if (l->n[b] == 0) {
     close_block(l, b);
-    return true;
+    return;
   }
   respan(l, b);
   /* Merged with a neighbour when the two fill at most half a block. */
@@ -444,7 +454,7 @@ bool es_timeline_remove(EsTimeline *t, int d, double start, int task, int copy) 
       next.i--;
     regap(l, b, before, -INFINITY);
     regap_at(l, next, later);
-    return true;
+    return;
   }
   memcpy(l->blk[c] + l->n[c], l->blk[c + 1], (size_t)l->n[c + 1] * sizeof *s);
   l->n[c] += l->n[c + 1], l->n[c + 1] = 0;
@@ -452,6 +462,14 @@ bool es_timeline_remove(EsTimeline *t, int d, double start, int task, int copy) 
   l->gap[l->leaves + c] = block_gap(l, c);
   close_block(l, c + 1);
   refresh(l, c, c + 1);
+}
+
+bool es_timeline_remove(EsTimeline *t, int d, double start, int task, int copy) {
+  EsSlotAt at;
+  if (!es_timeline_find(t, d, start, task, copy, &at))
+    return false;
+  remove_at(&t->lane[d], at);
+  rehead(&t->lane[d]);
   return true;
 }
 
@@ -474,6 +492,7 @@ int es_timeline_move(EsTimeline *t, int d, double start, int task, int copy, EsS
   respan(l, at.block);
   regap(l, at.block, before, gap_at(l, at.block, at.i));
   regap_at(l, next, later);
+  rehead(l);
   return ES_OK;
 }
 
@@ -512,6 +531,7 @@ static int fill(EsLane *l, const Listed *x, int n) {
   for (int b = 0; b < l->nblk; b++)
     l->gap[l->leaves + b] = block_gap(l, b);
   refresh(l, 0, l->nblk);
+  rehead(l);
   return ES_OK;
 }
 

@@ -37,6 +37,13 @@ typedef struct EsSpan {
 } EsSpan;
 
 typedef struct EsLane {
+  /* Copies of the first and last slots and of the longest gap (the tree's
+   * root), which a gap search reads first and most often needs alone: a
+   * list scheduler asks every lane for every task, and these, kept here,
+   * are read from the lanes' array instead of from blocks out of the
+   * cache. Valid when len > 0. */
+  EsSlot first, last;
+  double longest_gap;
   int len;       /* slots */
   int nblk, cap; /* blocks, in time order, and room for them */
   EsSlot **blk;  /* [nblk] ES_LANE_BLOCK slots each, n[b] of them used */
@@ -81,7 +88,7 @@ const EsSlot *es_timeline_beside(const EsTimeline *t, int d, double start, int t
  * processor for every makespan they weigh. */
 static inline double es_timeline_end(const EsTimeline *t, int d) {
   const EsLane *l = &t->lane[d];
-  return l->nblk ? l->span[l->nblk - 1].finish : -INFINITY;
+  return l->len ? l->last.finish : -INFINITY;
 }
 int es_timeline_len(const EsTimeline *t, int d);
 /* Copies the slots of d in order into out[es_timeline_len(t, d)]. */
