@@ -4,8 +4,10 @@
  * random layered DAGs (EASEF's generator, lambda 1, out-degree 3) of
  * 10^3 ... 10^MAX_EXP tasks on 16 processors, generated in memory.
  *
- * Per algorithm and size, in a child process of its own: CPU time per task
- * of the scheduler alone (the goal's subject; median of 3 runs), the growth
+ * Per algorithm and size, in a child process of its own, over GRAPHS graphs
+ * (seeds 1..GRAPHS; default 5): CPU time per task of the scheduler alone
+ * (the goal's subject; the mean over the graphs of the median of 3 runs
+ * on each), the growth
  * exponent against the size before, the floor (one sweep of upward ranks
  * over the DAG view, es_dag_upward_rank) per task and the ratio to it,
  * peak memory; then the exponent from 10^4 to 10^5 (goal <= 1.1) and the
@@ -24,7 +26,14 @@
  * items share them. A floor that built it fell per task for that reason
  * alone, and was no floor of runs that do not build it.
  *
- *   bench_timed [MAX_EXP [PROCS [ALGO...]]]   (defaults 5, 16, all)
+ * Several graphs per size, because the generator draws the shape: the
+ * depth is uniform up to 2 sqrt(n), and the work of a scheduler depends on
+ * it. easef's path determining took 0.54-0.99 us per task at 10^4 tasks and
+ * 2.0-5.7 at 10^5 over seeds 1..6 (depths 38-199 and 71-630; a wide graph
+ * has more long paths), so an exponent from one graph per size measured
+ * the two draws as much as the algorithm.
+ *
+ *   bench_timed [-g GRAPHS] [MAX_EXP [PROCS [ALGO...]]]   (defaults 5, 5, 16, all)
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -43,6 +52,7 @@ enum { RUNS = 3 };
 typedef struct Case {
   const char *algo; /* "validate": es_timed_validate on heft's schedule */
   int procs;
+  int graphs; /* graphs drawn per size */
 } Case;
 
 static int cmp_double(const void *a, const void *b) {
@@ -132,9 +142,10 @@ static double run_once(const Case *c, const EsProblem *p, double *makespan, doub
   return t;
 }
 
-static void measure(int n, void *arg, ScaleRow *row) {
-  const Case *c = arg;
-  EsGenLayered o = {n, 1, 3, {c->procs, 1, 1, 40, false, 1}};
+/* One graph of n tasks drawn with seed: the medians of RUNS runs added to
+ * row's times, the edges to its count. False when it fails. */
+static bool measure_graph(const Case *c, int n, uint64_t seed, ScaleRow *row) {
+  EsGenLayered o = {n, 1, 3, {c->procs, 1, 1, 40, false, seed}};
   char platform[32];
   snprintf(platform, sizeof platform, "easef:%d", c->procs);
   EsGraph *g = es_gen_layered(&o);
@@ -144,40 +155,59 @@ static void measure(int n, void *arg, ScaleRow *row) {
   EsError err = {0};
   if (!g || !pf || es_problem_build(g, &po, &p, &err)) {
     fprintf(stderr, "n=%d: %s\n", n, err.message);
-    return;
+    es_graph_free(g);
+    es_platform_free(pf);
+    return false;
   }
-  row->edges = g->nedges;
-  double t[RUNS], f[RUNS], a[RUNS], before = scale_peak_mib();
+  row->edges += g->nedges;
+  double t[RUNS], f[RUNS], a[RUNS];
   for (int r = 0; r < RUNS; r++) {
     t[r] = run_once(c, &p, &row->value, &a[r]);
     f[r] = floor_once(&p);
   }
-  row->first_s = t[0];
+  row->first_s += t[0];
   qsort(t, RUNS, sizeof *t, cmp_double);
   qsort(f, RUNS, sizeof *f, cmp_double);
   qsort(a, RUNS, sizeof *a, cmp_double);
-  row->algo_s = t[RUNS / 2], row->floor_s = f[RUNS / 2], row->also_s = a[RUNS / 2];
-  row->peak_mib = scale_peak_mib();
-  row->algo_mib = row->peak_mib - before;
-  row->ok = !isnan(row->algo_s);
+  row->algo_s += t[RUNS / 2], row->floor_s += f[RUNS / 2], row->also_s += a[RUNS / 2];
   es_problem_free(&p);
   es_graph_free(g);
   es_platform_free(pf);
+  return !isnan(t[RUNS / 2]);
+}
+
+/* The size's row: the means over c->graphs graphs (seeds 1, 2, ...). */
+static void measure(int n, void *arg, ScaleRow *row) {
+  const Case *c = arg;
+  double before = scale_peak_mib();
+  row->algo_s = row->floor_s = row->also_s = row->first_s = 0;
+  row->edges = 0, row->ok = 1;
+  for (int k = 1; k <= c->graphs && row->ok; k++)
+    row->ok = measure_graph(c, n, (uint64_t)k, row);
+  row->algo_s /= c->graphs, row->floor_s /= c->graphs, row->also_s /= c->graphs;
+  row->first_s /= c->graphs, row->edges /= c->graphs;
+  row->peak_mib = scale_peak_mib();
+  row->algo_mib = row->peak_mib - before;
 }
 
 int main(int argc, char **argv) {
   static const char *const all[] = {"heft", "ceft",  "cpop",        "dps",
                                     "hnpd", "easef", "easef-paths", "validate"};
+  int graphs = 5;
+  if (argc > 2 && !strcmp(argv[1], "-g"))
+    graphs = atoi(argv[2]), argc -= 2, argv += 2;
+  graphs = graphs < 1 ? 1 : graphs;
   int max_exp = argc > 1 ? atoi(argv[1]) : 5, procs = argc > 2 ? atoi(argv[2]) : 16;
   int nalgos = argc > 3 ? argc - 3 : (int)(sizeof all / sizeof *all);
   const char *const *algos = argc > 3 ? (const char *const *)argv + 3 : all;
   max_exp = max_exp < 3 ? 3 : max_exp > 7 ? 7 : max_exp;
   printf("timed schedulers on random layered DAGs (EASEF generator, lambda 1, out-degree 3), "
-         "easef:%d; CPU time per task of the scheduler alone, median of %d; floor = one "
-         "upward-rank sweep over the DAG view (cached, as the runs after the first find it)\n",
-         procs, RUNS);
+         "easef:%d; CPU time per task of the scheduler alone, the mean over %d graphs (seeds "
+         "1..%d) of the median of %d runs; floor = one upward-rank sweep over the DAG view "
+         "(cached, as the runs after the first find it)\n",
+         procs, graphs, graphs, RUNS);
   for (int a = 0; a < nalgos; a++) {
-    Case c = {algos[a], procs};
+    Case c = {algos[a], procs, graphs};
     printf("\n%s%s\n", c.algo,
            !strcmp(c.algo, "validate")      ? " (es_timed_validate of heft's schedule)"
            : !strcmp(c.algo, "easef-paths") ? " (easef's phase 1 alone, es_easef_paths)"

@@ -4,14 +4,16 @@
 # move: a growth exponent of the algorithm itself, beside the time's that
 # bench_timed prints (goal for both: <= 1.1 from 10^4 to 10^5 tasks).
 # Counted: the instructions in es_algorithm_run (in es_timed_validate for
-# "validate") while bench_timed runs its sizes 10^3..10^MAX_EXP, three
-# calls each; a size's count is the difference of the runs to it and to the
-# size before. Slow: about 4 minutes per algorithm at MAX_EXP 5.
-# Usage: bench/timed_instructions.sh [BUILD_DIR [MAX_EXP [ALGO...]]]
+# "validate") while bench_timed runs its sizes 10^3..10^MAX_EXP on GRAPHS
+# graphs each (bench_timed -g; default 5), three calls a graph; a size's
+# count is the difference of the runs to it and to the size before. Slow:
+# about 4 minutes per algorithm and graph at MAX_EXP 5.
+# Usage: [GRAPHS=G] bench/timed_instructions.sh [BUILD_DIR [MAX_EXP [ALGO...]]]
 build=${1:-build}
 max=${2:-5}
 if [ $# -ge 2 ]; then shift 2; else shift $#; fi
 algos=${*:-heft ceft cpop dps hnpd easef validate}
+graphs=${GRAPHS:-5}
 command -v valgrind >/dev/null || { echo "needs valgrind (apt-get install valgrind)" >&2; exit 1; }
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
@@ -22,7 +24,7 @@ count() {
   fn=es_algorithm_run
   [ "$1" = validate ] && fn=es_timed_validate
   valgrind --tool=callgrind --toggle-collect=$fn --callgrind-out-file="$tmp/$1.$2.%p" \
-    "$build/bin/bench_timed" "$2" 16 "$1" >/dev/null 2>&1 || return 1
+    "$build/bin/bench_timed" -g "$graphs" "$2" 16 "$1" >/dev/null 2>&1 || return 1
   cat "$tmp/$1.$2".* | awk '/^summary:/ { n += $2 } END { printf "%.0f\n", n }'
 }
 
@@ -36,7 +38,7 @@ for a in $algos; do
   while [ $e -le "$max" ]; do
     total=$(count "$a" $e) || { echo " bench_timed failed"; continue 2; }
     here=$((total - before))
-    awk -v c="$here" -v n=$n 'BEGIN { printf "%16.0f", c / (3 * n) }'
+    awk -v c="$here" -v n=$n -v g="$graphs" 'BEGIN { printf "%16.0f", c / (3 * g * n) }'
     [ $e -eq "$max" ] && [ "$prev" -gt 0 ] &&
       awk -v c="$here" -v p="$prev" 'BEGIN { printf "%10.2f", log(c / p) / log(10) }'
     before=$total prev=$here e=$((e + 1)) n=$((n * 10))
