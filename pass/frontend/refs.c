@@ -265,7 +265,7 @@ static CXCursor member_path(CXCursor e, char *path, size_t cap) {
   CXCursor root = e;
   size_t used = 0;
   if (k == CXCursor_MemberRefExpr) {
-    CXCursor base = tu_strip(tu_first_child(e));
+    CXCursor base = tu_member_base(e); /* p.x, x in an anonymous member of p */
     root = member_path(base, path, cap);
     used = strlen(path);
     CXType bt = clang_getCanonicalType(clang_getCursorType(base));
@@ -515,9 +515,15 @@ typedef struct Fields {
   int n;
 } Fields;
 
+/* The fields in their order, those of a C11 anonymous structure or union
+ * member in its place (struct { int n; struct { double *x, *y; }; } has
+ * n, x, y: its initializers and copies name them so). */
 static enum CXVisitorResult field(CXCursor c, CXClientData data) {
   Fields *f = data;
-  if (f->n < 64)
+  CXType t = clang_getCanonicalType(clang_getCursorType(c));
+  if (t.kind == CXType_Record && clang_Cursor_isAnonymousRecordDecl(clang_getTypeDeclaration(t)))
+    clang_Type_visitFields(t, field, f);
+  else if (f->n < 64)
     f->v[f->n++] = c;
   return CXVisit_Continue;
 }
@@ -530,13 +536,23 @@ typedef struct Inits {
   size_t where; /* the variable's declaration */
 } Inits;
 
+static enum CXChildVisitResult last_member_ref(CXCursor c, CXCursor parent, CXClientData data) {
+  (void)parent;
+  if (clang_getCursorKind(c) != CXCursor_MemberRef)
+    return CXChildVisit_Break;
+  *(CXCursor *)data = c;
+  return CXChildVisit_Continue;
+}
+
 /* A designated initializer (.cells = storage): its field, which the
- * initializers after it follow, and its value. */
+ * initializers after it follow, and its value. .x of a member of an
+ * anonymous structure is the anonymous member's reference, then x's. */
 static bool designated(CXCursor c, const Fields *fields, int *at, CXCursor *value) {
-  CXCursor first = tu_first_child(c);
-  if (clang_getCursorKind(first) != CXCursor_MemberRef)
+  CXCursor last = clang_getNullCursor();
+  clang_visitChildren(c, last_member_ref, &last);
+  if (clang_Cursor_isNull(last))
     return false;
-  CXCursor f = clang_getCursorReferenced(first);
+  CXCursor f = clang_getCursorReferenced(last);
   for (int i = 0; i < fields->n; i++)
     if (clang_equalCursors(fields->v[i], f)) {
       *at = i, *value = tu_last_child(c);

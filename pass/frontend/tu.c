@@ -274,13 +274,27 @@ CXCursor tu_strip(CXCursor c) {
   return c;
 }
 
+bool tu_anonymous_member(CXCursor e) {
+  CXType t = clang_getCanonicalType(clang_getCursorType(e));
+  return clang_getCursorKind(e) == CXCursor_MemberRefExpr && t.kind == CXType_Record &&
+         clang_Cursor_isAnonymousRecordDecl(clang_getTypeDeclaration(t));
+}
+
+CXCursor tu_member_base(CXCursor e) {
+  CXCursor base = tu_strip(tu_first_child(e));
+  for (int depth = 0; depth < 16 && tu_anonymous_member(base); depth++)
+    base = tu_strip(tu_first_child(base));
+  return base;
+}
+
+/* The path as written: an anonymous member has no name in it (p.x). */
 static bool path_of(CXCursor e, char *buf, size_t cap, size_t *len) {
   e = tu_strip(e);
   enum CXCursorKind k = clang_getCursorKind(e);
   if (k != CXCursor_DeclRefExpr && k != CXCursor_MemberRefExpr)
     return false;
   if (k == CXCursor_MemberRefExpr) {
-    CXCursor base = tu_first_child(e);
+    CXCursor base = tu_member_base(e);
     if (clang_Cursor_isNull(base) || !path_of(base, buf, cap, len))
       return false;
     bool arrow = clang_getCanonicalType(clang_getCursorType(base)).kind == CXType_Pointer;

@@ -86,6 +86,13 @@ CXCursor tu_strip(CXCursor c);
 CXCursor tu_first_child(CXCursor c);
 /* The last child of c, or a null cursor. */
 CXCursor tu_last_child(CXCursor c);
+/* Whether member expression e is the step into a C11 anonymous structure
+ * or union member (p.x with x in one is p.<anonymous>.x to libclang). */
+bool tu_anonymous_member(CXCursor e);
+/* The object member expression e is a member of, past such steps (p for
+ * p.x and p->x whether or not x is in an anonymous member), casts and
+ * parentheses stripped. */
+CXCursor tu_member_base(CXCursor e);
 /* The path an expression names, as a data clause writes it: "x" for a
  * variable, "p->v" or "s.a.b" for members reached from one (casts and
  * parentheses stripped). false (buf empty or partial) for anything else or
