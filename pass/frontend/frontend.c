@@ -122,6 +122,10 @@ static bool analyze(Frontend *f) {
                 f->appendix, f->annots.conditional))
     return false;
   frontend_phase(f, "parse");
+  if (!tu_line_marks(&f->tu, &f->src)) {
+    diag(DIAG_ERROR, NULL, 0, 0, "%s: out of memory", f->in.command);
+    return false;
+  }
   int clang_errors = tu_report_errors(&f->tu);
   if (!add_expanded(f))
     return false;

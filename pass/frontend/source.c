@@ -5,6 +5,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "scheduler/base/vec.h"
+
 static bool read_all(FILE *f, Source *s) {
   size_t cap = 1 << 16;
   s->text = malloc(cap);
@@ -54,6 +56,9 @@ bool source_load(Source *s, const char *path) {
 void source_free(Source *s) {
   if (!s)
     return;
+  for (int i = 0; i < s->nmarks; i++)
+    free(s->marks[i].file);
+  free(s->marks);
   free(s->text);
   free(s->line_start);
   memset(s, 0, sizeof *s);
@@ -72,6 +77,32 @@ void source_position(const Source *s, size_t offset, int *line, int *col) {
   }
   *line = lo + 1;
   *col = (int)(offset - s->line_start[lo]) + 1;
+}
+
+bool source_add_mark(Source *s, size_t offset, int delta, const char *file) {
+  if (es_vec_reserve(&s->marks, &s->marks_cap, s->nmarks + 1, sizeof *s->marks))
+    return false;
+  char *copy = file ? strdup(file) : NULL;
+  if (file && !copy)
+    return false;
+  s->marks[s->nmarks++] = (SourceMark){offset, delta, copy};
+  return true;
+}
+
+void source_presumed(const Source *s, size_t offset, int *line, const char **file) {
+  int col;
+  source_position(s, offset, line, &col);
+  *file = NULL;
+  int lo = 0, hi = s->nmarks; /* the first mark past offset */
+  while (lo < hi) {
+    int mid = (lo + hi) / 2;
+    if (s->marks[mid].offset <= offset)
+      lo = mid + 1;
+    else
+      hi = mid;
+  }
+  if (lo > 0)
+    *line += s->marks[lo - 1].delta, *file = s->marks[lo - 1].file;
 }
 
 EsSourceRange source_range(const Source *s, size_t begin, size_t end) {

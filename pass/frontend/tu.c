@@ -153,6 +153,37 @@ void tu_dispose(Tu *t) {
   memset(t, 0, sizeof *t);
 }
 
+/* Whether the line at offset is a directive that may renumber the lines
+ * after it: "#" blanks ("line" | a digit). */
+static bool line_directive_at(const Source *src, size_t at) {
+  at = source_skip_blanks(src, at);
+  if (at >= src->len || src->text[at] != '#')
+    return false;
+  at = source_skip_blanks(src, at + 1);
+  return (at < src->len && src->text[at] >= '0' && src->text[at] <= '9') ||
+         (at + 4 < src->len && !strncmp(src->text + at, "line", 4) &&
+          strchr(" \t", src->text[at + 4]));
+}
+
+bool tu_line_marks(const Tu *t, Source *src) {
+  char *main_name = tu_string(clang_getFileName(t->file));
+  bool ok = main_name != NULL;
+  for (int i = 0; ok && i + 1 < src->nlines; i++) {
+    if (!line_directive_at(src, src->line_start[i]))
+      continue;
+    size_t next = src->line_start[i + 1];
+    CXString file;
+    unsigned line;
+    clang_getPresumedLocation(tu_location(t, next), &file, &line, NULL);
+    const char *name = clang_getCString(file);
+    bool own = !name || !strcmp(name, main_name);
+    ok = source_add_mark(src, next, (int)line - (i + 2), own ? NULL : name);
+    clang_disposeString(file);
+  }
+  free(main_name);
+  return ok;
+}
+
 size_t tu_offset(CXSourceLocation loc) {
   unsigned off = 0;
   clang_getExpansionLocation(loc, NULL, NULL, NULL, &off);

@@ -26,6 +26,11 @@ typedef struct Tu {
 bool tu_parse(Tu *t, const Source *src, const char *abs_path, const char *const *args, int nargs,
               const char *appendix, bool skipped);
 void tu_dispose(Tu *t);
+/* Reads the file's own #line directives and `# N "file"` line markers
+ * into src's marks (source_presumed), as clang presumes them: one inside
+ * #if 0, a comment or a literal changes nothing. Returns false when out of
+ * memory. */
+bool tu_line_marks(const Tu *t, Source *src);
 /* For a process that parses one file (esched-frontend): a crash inside
  * libclang ends the process with the error (exit 1) instead of returning
  * false, since the crash may have left the allocator locked

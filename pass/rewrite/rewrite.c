@@ -233,10 +233,12 @@ static void mode_tail(RwBuf *b, const XAccess *a, void *ctx) {
  * their indices go to idx. Returns how many, or -1 when one has no size.
  * The sections are the user's expressions: the compiler reports a mistake
  * in one (an undeclared name) at the annotation's line of path. */
-static int access_array(RwBuf *b, const XNode *n, int *idx, const char *path) {
+static int access_array(RwBuf *b, const XNode *n, int *idx, const Source *src, const char *path) {
   RwBuf list = {0};
   int count = rw_access_list(&list, n, idx, mode_tail, NULL);
-  if (count > 0)
+  if (count > 0 && n->line >= 1 && n->line <= src->nlines)
+    rw_line_at(b, src, path, src->line_start[n->line - 1]);
+  else if (count > 0)
     rw_line(b, n->line, path);
   if (count >= 0)
     rw_printf(b, "  EsrtAccess esrt_a_[%d] = {%s};\n", count ? count : 1,
@@ -507,7 +509,7 @@ static void static_task(Rw *rw, const XNode *n, int task) {
   }
   int *idx = calloc((size_t)n->nacc + 1, sizeof *idx);
   RwBuf acc = {0}, b = {0};
-  int count = idx ? access_array(&acc, n, idx, rw->opt->path) : -1;
+  int count = idx ? access_array(&acc, n, idx, &rw->f->src, rw->opt->path) : -1;
   if (count < 0 && var != 0) {
     error_at(rw, (size_t)n->range.begin_offset,
              "task '%s' is scheduled on '%s', but the size of some of its data is unknown; "
@@ -566,7 +568,7 @@ static void outline(Rw *rw, RwBuf *b, const XNode *n, const RwCall *c, int task,
   int *idx = calloc((size_t)n->nacc + 1, sizeof *idx);
   RwBuf scratch = {0};
   if (idx)
-    access_array(&scratch, n, idx, rw->opt->path);
+    access_array(&scratch, n, idx, &rw->f->src, rw->opt->path);
   for (int k = 0; args && names && idx && k < nvariants(n); k++) {
     rw_printf(b,
               "static void esrt_f%d_%d_(void *const *esrt_p_, const void *esrt_v_) {\n"
@@ -622,7 +624,7 @@ static void deferred_task(Rw *rw, const XNode *n, int task) {
   int *idx = calloc((size_t)n->nacc + 1, sizeof *idx);
   RwBuf b = {0};
   rw_printf(&b, "{ /* esched: task %s, scheduled at run time */\n", n->name);
-  int count = idx ? access_array(&b, n, idx, rw->opt->path) : -1;
+  int count = idx ? access_array(&b, n, idx, &rw->f->src, rw->opt->path) : -1;
   if (count < 0) {
     RwBuf why = {0};
     rw_unsized(&why, n);

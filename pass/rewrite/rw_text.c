@@ -62,11 +62,18 @@ void rw_line(RwBuf *b, int line, const char *path) {
   rw_puts(b, "\"\n");
 }
 
+void rw_line_at(RwBuf *b, const Source *src, const char *path, size_t offset) {
+  int line;
+  const char *file;
+  source_presumed(src, offset, &line, &file);
+  rw_line(b, line, file ? file : path);
+}
+
 /* `#line L "path"` on a line of its own, then spaces up to the column. */
 static void line_directive(RwBuf *b, const Source *src, const char *path, size_t offset) {
   int line, col;
   source_position(src, offset, &line, &col);
-  rw_line(b, line, path);
+  rw_line_at(b, src, path, offset);
   for (int i = 1; i < col; i++)
     rw_puts(b, src->text[offset - (size_t)(col - i)] == '\t' ? "\t" : " ");
 }

@@ -33,6 +33,9 @@ void rw_buf_original(RwBuf *b, const Source *src, const char *path, size_t begin
 /* `#line line "path"` on a line of its own: what follows counts as that
  * line of path in the compiler's diagnostics. */
 void rw_line(RwBuf *b, int line, const char *path);
+/* The same for original offset: its line, and its file, as the file's own
+ * #line directives number them (source_presumed). */
+void rw_line_at(RwBuf *b, const Source *src, const char *path, size_t offset);
 /* Takes the buffer's string (the caller frees it); b is empty afterwards. */
 char *rw_buf_take(RwBuf *b);
 void rw_buf_free(RwBuf *b);
