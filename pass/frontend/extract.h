@@ -38,6 +38,9 @@ typedef struct XAccess {
   bool len_omitted;            /* a[lo:] of an array: the length is the rest */
   bool pointer;                /* the variable is a pointer */
   bool indirect;               /* its elements are pointers (T **): data reached through them */
+  /* Its bytes are volatile (volatile int flag, const volatile double *p):
+   * generated code hands its address to the runtime through ESRT_ADDR. */
+  bool volatile_data;
   /* A task's pointer item made from another pointer (blk = a + k: "a";
    * p = m.data: "m.data"), as a C expression valid at the task: the
    * runtime files the item's ranges under it, where host code naming that

@@ -1112,6 +1112,10 @@ static void compute_type_info(Walker *w, CXType t, bool param, TypeInfo *ti) {
   if (ti->bytes <= 0)
     ti->bytes = -1;
   ti->elem_type = unqualified(w, elem);
+  CXType v = clang_getCanonicalType(elem);
+  while (tu_is_array(v))
+    v = clang_getCanonicalType(clang_getArrayElementType(v));
+  ti->volatile_data = clang_isVolatileQualifiedType(v);
 }
 
 const TypeInfo *refs_type_info(Walker *w, CXType t, bool param) {
@@ -1157,6 +1161,7 @@ void refs_type_access(const TypeInfo *ti, const char *name, EsAccessMode mode, X
   acc->count = ti->count;
   acc->pointer = ti->pointer;
   acc->indirect = ti->pointee_pointer;
+  acc->volatile_data = ti->volatile_data;
   acc->whole = true;
   acc->lo_val = acc->len_val = -1;
 }

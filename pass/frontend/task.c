@@ -703,6 +703,7 @@ static void reach_members(Walker *w, int n, const XAccess *a, const XNode *t) {
     acc.lo_val = acc.len_val = -1;
     acc.whole = acc.pointer = true;
     acc.indirect = m->indirect;
+    acc.volatile_data = m->volatile_data;
     acc.span_begin = a->span_begin, acc.span_end = a->span_end;
     if (x_node_access(w->x, n, &acc))
       w->nomem = true;

@@ -68,6 +68,7 @@ typedef struct TypeInfo {
   bool pointer;
   bool pointee_pointer; /* its elements are pointers (T **, T *a[N]): data reached through them */
   bool holds_pointers;  /* its elements (or it) are structures with pointer members, at any depth */
+  bool volatile_data;   /* its elements (its pointee, or it) are volatile */
 } TypeInfo;
 
 /* What refs.c needs of a variable, computed once per function walk. */

@@ -182,19 +182,30 @@ static void range_of_rows(RwBuf *b, const XAccess *a) {
  * its size is unknown (a whole pointer). */
 static bool range_of(RwBuf *b, const XAccess *a) {
   const char *x = a->a.item, *lo = a->a.lo ? a->a.lo : "0";
-  if (a->whole && a->pointer)
+  if ((a->whole && a->pointer) || (!a->whole && !a->a.len && !a->len_omitted))
     return false;
+  RwBuf r = {0};
   if (a->whole)
-    rw_printf(b, "&%s, sizeof (%s)", x, x);
+    rw_printf(&r, "&%s, sizeof (%s)", x, x);
   else if (a->ninner > 0 && a->a.len)
-    range_of_rows(b, a);
+    range_of_rows(&r, a);
   else if (a->len_omitted)
-    rw_printf(b, "(%s) + (%s), sizeof (%s) - (size_t)(%s) * sizeof *(%s)", x, lo, x, lo, x);
-  else if (a->a.len)
-    rw_printf(b, "(%s) + (%s), (size_t)(%s) * sizeof *(%s)", x, lo, a->a.len, x);
+    rw_printf(&r, "(%s) + (%s), sizeof (%s) - (size_t)(%s) * sizeof *(%s)", x, lo, x, lo, x);
   else
-    return false;
+    rw_printf(&r, "(%s) + (%s), (size_t)(%s) * sizeof *(%s)", x, lo, a->a.len, x);
+  if (r.s && a->volatile_data) { /* the address is the text before the first ", " */
+    size_t cut = (size_t)(strstr(r.s, ", ") - r.s);
+    rw_printf(b, "ESRT_ADDR(%.*s)%s", (int)cut, r.s, r.s + cut);
+  } else if (r.s)
+    rw_puts(b, r.s);
+  rw_buf_free(&r);
   return true;
+}
+
+/* The address of data item a's variable (p for a pointer, else &x) or of
+ * expression x, as the runtime's const void * parameters take it. */
+static void address(RwBuf *b, const XAccess *a, const char *amp, const char *x) {
+  rw_printf(b, a->volatile_data ? "ESRT_ADDR(%s%s)" : "%s%s", amp, x);
 }
 
 /* The access's mode (rewrite.h). A section that may leave holes in its rows
@@ -226,7 +237,11 @@ static void mode_tail(RwBuf *b, const XAccess *a, void *ctx) {
   (void)ctx;
   rw_puts(b, ", ");
   rw_access_mode(b, a);
-  rw_printf(b, ", %s", a->whole ? "0" : a->anchor ? a->anchor : a->a.item);
+  rw_puts(b, ", ");
+  if (a->whole)
+    rw_puts(b, "0");
+  else
+    address(b, a, "", a->anchor ? a->anchor : a->a.item);
 }
 
 /* `EsrtAccess esrt_a_[N] = {...};` for the accesses of n that move data;
@@ -268,9 +283,11 @@ int rw_slot_of(const int *idx, int count, int k) {
 
 void rw_loop_locals(RwBuf *b, const XNode *n) {
   for (int k = 0; k < n->nacc; k++)
-    if (n->acc[k].loop_local && n->acc[k].a.mode)
-      rw_printf(b, "  esrt_host(&%s, sizeof (%s), ESRT_INOUT);\n", n->acc[k].a.item,
-                n->acc[k].a.item);
+    if (n->acc[k].loop_local && n->acc[k].a.mode) {
+      rw_puts(b, "  esrt_host(");
+      address(b, &n->acc[k], "&", n->acc[k].a.item);
+      rw_printf(b, ", sizeof (%s), ESRT_INOUT);\n", n->acc[k].a.item);
+    }
 }
 
 void rw_in_order(RwBuf *b, const XNode *n) {
@@ -281,9 +298,11 @@ void rw_in_order(RwBuf *b, const XNode *n) {
 /* esrt_host_whole for every access: when sizes are unknown. */
 static void host_whole(RwBuf *b, const XNode *n) {
   for (int k = 0; k < n->nacc; k++)
-    if (n->acc[k].a.mode)
-      rw_printf(b, "  esrt_host_whole(%s%s, %s);\n", n->acc[k].pointer ? "" : "&", n->acc[k].a.item,
-                n->acc[k].a.mode == ES_ACCESS_IN ? "ESRT_IN" : "ESRT_INOUT");
+    if (n->acc[k].a.mode) {
+      rw_puts(b, "  esrt_host_whole(");
+      address(b, &n->acc[k], n->acc[k].pointer ? "" : "&", n->acc[k].a.item);
+      rw_printf(b, ", %s);\n", n->acc[k].a.mode == ES_ACCESS_IN ? "ESRT_IN" : "ESRT_INOUT");
+    }
 }
 
 /* Debug builds check that the task's pointer items do not overlap. */
@@ -464,9 +483,11 @@ static bool variant_call(Rw *rw, RwBuf *b, const XNode *n, const char *fn, const
     const RwArg *a = &c->args[i];
     int s = a->pointer && a->access >= 0 && !a->ambiguous ? rw_slot_of(idx, count, a->access) : -1;
     rw_puts(b, i ? ", " : "");
-    if (s >= 0)
-      rw_printf(b, "esrt_dev(%s[%d], %s[%d].ptr, %s)", arr->dev, s, arr->acc, s, args[i]);
-    else if (a->pointer && lookup)
+    if (s >= 0) {
+      rw_printf(b, "esrt_dev(%s[%d], %s[%d].ptr, ", arr->dev, s, arr->acc, s);
+      address(b, &n->acc[a->access], "", args[i]);
+      rw_puts(b, ")");
+    } else if (a->pointer && lookup)
       rw_printf(b, "esrt_dev_find(&esrt_t%d_, %d, %s, %s, %d, %s)", arr->task, i, arr->dev,
                 arr->acc, count, args[i]);
     else
@@ -803,8 +824,11 @@ static void host_call(RwBuf *b, const XAccess *a) {
   RwBuf r = {0};
   if (range_of(&r, a))
     rw_printf(b, "esrt_host(%s, %s)", r.s, mode);
-  else
-    rw_printf(b, "esrt_host_whole(%s%s, %s)", a->pointer ? "" : "&", a->a.item, mode);
+  else {
+    rw_puts(b, "esrt_host_whole(");
+    address(b, a, a->pointer ? "" : "&", a->a.item);
+    rw_printf(b, ", %s)", mode);
+  }
   rw_buf_free(&r);
 }
 

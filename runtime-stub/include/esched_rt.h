@@ -273,6 +273,14 @@ void esrt_register_unit(const EsrtUnit *u);
 void esrt_submit(const EsrtTask *t, const EsrtAccess *acc, int nacc, const void *args,
                  size_t args_size);
 
+/* The address of volatile task data (volatile int flag; const volatile
+ * double *p) as the runtime's pointers take it, which is what generated
+ * code passes for it: through an integer, since a cast that drops the
+ * qualifier is what -Wcast-qual reports, and converting it implicitly is a
+ * constraint violation (-Wdiscarded-qualifiers). The runtime only moves
+ * such data's bytes between a task's runs, as it does any data's. */
+#define ESRT_ADDR(p) ((const void *)(size_t)(p))
+
 /* Host code is about to read (ESRT_IN), write (ESRT_OUT) or both the range
  * [ptr, ptr + bytes): runs the pending tasks if any of them touches it, then
  * moves current data to host memory; writing invalidates device copies. */
