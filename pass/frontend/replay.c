@@ -6,8 +6,10 @@
  * reads input, draws from rand() or exits would do so twice, and the
  * program would no longer behave as written. Such tasks carry
  * ESRT_NO_REPLAY: by the `noreplay` clause, or because their code calls a C
- * library function with an effect beyond memory (the list below), directly
- * or through functions defined in this file. The search follows the AST of
+ * library function with an effect beyond memory (the list below), or
+ * changes a variable that outlives the call (of file scope, static or
+ * _Thread_local: a counter of calls), directly or through functions
+ * defined in this file. The search follows the AST of
  * the task's function and its variants through calls to functions of the
  * file (each function once: a memo holds its verdict; recursion ends at a
  * function being searched, and a verdict that leaned on one is not kept);
@@ -44,6 +46,7 @@ typedef struct Search {
   Walker *w;
   const char *found; /* "fprintf in report", interned */
   bool open;         /* met a function still being searched (recursion) */
+  CXCursor def;      /* the function searched (a null cursor: arguments) */
 } Search;
 
 /* The memo's values: absent (-1), being searched, clean, or an effect; a
@@ -72,11 +75,66 @@ static const char *effect_text(Walker *w, CXCursor call, const char *name) {
   return interned;
 }
 
+static bool changes(const Walker *w, CXCursor c);
+
+/* The variable of static storage duration (of file scope, static or
+ * _Thread_local) that e names, through members of structures and elements
+ * of arrays (not through pointers), or a null cursor. */
+static CXCursor static_variable(CXCursor e) {
+  for (int depth = 0; depth < 16; depth++) {
+    e = tu_strip(e);
+    enum CXCursorKind k = clang_getCursorKind(e);
+    CXCursor inner = tu_first_child(e);
+    bool through = k == CXCursor_ArraySubscriptExpr ||
+                   (k == CXCursor_MemberRefExpr && !clang_Cursor_isNull(inner));
+    if (through &&
+        tu_is_array(clang_getCursorType(tu_strip(inner))) == (k == CXCursor_ArraySubscriptExpr) &&
+        clang_getCanonicalType(clang_getCursorType(tu_strip(inner))).kind != CXType_Pointer) {
+      e = inner;
+      continue;
+    }
+    CXCursor v = k == CXCursor_DeclRefExpr ? clang_getCursorReferenced(e) : clang_getNullCursor();
+    if (clang_getCursorKind(v) != CXCursor_VarDecl)
+      return clang_getNullCursor();
+    enum CX_StorageClass sc = clang_Cursor_getStorageClass(v);
+    bool file_scope =
+        clang_getCursorKind(clang_getCursorSemanticParent(v)) == CXCursor_TranslationUnit;
+    bool lasting = file_scope || sc == CX_SC_Static || sc == CX_SC_Extern ||
+                   clang_getCursorTLSKind(v) != CXTLS_None;
+    return lasting ? v : clang_getNullCursor();
+  }
+  return clang_getNullCursor();
+}
+
+/* An assignment or increment of a variable that outlives the call (a
+ * counter of calls, a cache): a second run would change it again. */
+static void static_write(Search *s, CXCursor c) {
+  enum CXCursorKind k = clang_getCursorKind(c);
+  if (k != CXCursor_CompoundAssignOperator &&
+      !((k == CXCursor_UnaryOperator || k == CXCursor_BinaryOperator) && changes(s->w, c)))
+    return;
+  CXCursor v = static_variable(tu_first_child(c));
+  if (clang_Cursor_isNull(v))
+    return;
+  char *name = tu_string(clang_getCursorSpelling(v)),
+       *fn = tu_string(clang_getCursorSpelling(s->def));
+  size_t len = name && fn ? strlen(name) + strlen(fn) + 20 : 0;
+  char *what = len ? malloc(len) : NULL;
+  if (what) {
+    snprintf(what, len, "a write to %s in %s", name, *fn ? fn : "?");
+    s->found = walk_intern(s->w, what);
+  }
+  s->w->nomem |= !s->found;
+  free(what), free(name), free(fn);
+}
+
 static enum CXChildVisitResult visit(CXCursor c, CXCursor parent, CXClientData data) {
   (void)parent;
   Search *s = data;
-  if (clang_getCursorKind(c) != CXCursor_CallExpr)
-    return CXChildVisit_Recurse;
+  if (clang_getCursorKind(c) != CXCursor_CallExpr) {
+    static_write(s, c);
+    return s->found || s->w->nomem ? CXChildVisit_Break : CXChildVisit_Recurse;
+  }
   CXCursor fn = tu_called_function(c);
   if (clang_getCursorKind(fn) != CXCursor_FunctionDecl)
     return CXChildVisit_Recurse;
@@ -113,7 +171,7 @@ static const char *search_function(Walker *w, CXCursor def, bool *open) {
     w->nomem = true;
     return NULL;
   }
-  Search s = {w, NULL, false};
+  Search s = {w, NULL, false, def};
   clang_visitChildren(def, visit, &s);
   int verdict = s.open ? RESEARCH : CLEAN;
   if (s.found) {
@@ -177,7 +235,7 @@ static enum CXChildVisitResult visit_argument(CXCursor c, CXCursor parent, CXCli
 }
 
 const char *replay_argument_effect(Walker *w, CXCursor call) {
-  Search s = {w, NULL, false};
+  Search s = {w, NULL, false, clang_getNullCursor()};
   int n = clang_Cursor_getNumArguments(call);
   for (int i = 0; i < n && !s.found && !w->nomem; i++) {
     CXCursor arg = clang_Cursor_getArgument(call, (unsigned)i);
