@@ -13,8 +13,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "pass/frontend/stream.h"
 #include "pass/frontend/refs.h"
+#include "pass/frontend/stream.h"
 #include "pass/frontend/task.h"
 #include "scheduler/base/units.h"
 
@@ -111,10 +111,9 @@ static bool call_of(Walker *w, XStreamTask *t, CXCursor call) {
     w->nomem = true;
     return true;
   }
+  walk_call_args(w, call, t->args, nargs);
   for (int i = 0; i < nargs; i++) {
     CXCursor arg = clang_Cursor_getArgument(call, (unsigned)i);
-    size_t b, e;
-    t->args[i] = tu_extent(w->tu, arg, &b, &e) ? walk_text(w, b, e) : "";
     CXType pt = i < nparams ? clang_getArgType(fty, (unsigned)i) : clang_getCursorType(arg);
     char *ts = tu_string(clang_getTypeSpelling(pt));
     t->types[i] = ts ? walk_intern(w, ts) : "";

@@ -336,16 +336,9 @@ static void call_parts(Walker *w, int n, CXCursor call, CXCursor fn) {
   }
   int nargs = clang_Cursor_getNumArguments(call);
   node->args = nargs > 0 ? es_arena_alloc(&w->x->arena, sizeof *node->args * (size_t)nargs) : NULL;
-  /* Inside a macro's use (CALL(f, a, n)) every token is placed at the use,
-   * so an argument's text is that of the whole use, or empty: then it has
-   * none here (rw_args_spelled). A call written out has each argument's
-   * text strictly inside its own. */
-  size_t cb = 0, ce = 0;
-  bool call_text = tu_extent(w->tu, call, &cb, &ce);
-  for (int i = 0; node->args && i < nargs; i++) {
-    CXCursor arg = clang_Cursor_getArgument(call, (unsigned)i);
-    bool own = call_text && tu_extent(w->tu, arg, &b, &e) && cb < b && b < e && e < ce;
-    node->args[node->nargs++] = own ? walk_text(w, b, e) : "";
+  if (node->args) {
+    walk_call_args(w, call, node->args, nargs);
+    node->nargs = nargs;
   }
 }
 

@@ -31,6 +31,120 @@ char *walk_text_dup(Walker *w, const char *s, size_t n) {
   return copy;
 }
 
+/* Whether location loc is where clang expands it: a token of the file, not
+ * one of a macro's body or argument. */
+static bool written_here(CXSourceLocation loc, size_t *offset) {
+  CXFile ef, sf;
+  unsigned e, s;
+  clang_getExpansionLocation(loc, &ef, NULL, NULL, &e);
+  clang_getSpellingLocation(loc, &sf, NULL, NULL, &s);
+  *offset = e;
+  return ef && sf && clang_File_isEqual(ef, sf) && e == s;
+}
+
+/* Offset just past the comment, string or character literal at i, or i
+ * when none starts there. */
+static size_t skip_lexeme(const char *t, size_t i, size_t end) {
+  if (t[i] == '/' && i + 1 < end && (t[i + 1] == '*' || t[i + 1] == '/')) {
+    const char *close = t[i + 1] == '*' ? "*/" : "\n";
+    for (size_t j = i + 2; j < end; j++)
+      if (!strncmp(t + j, close, strlen(close)))
+        return j + strlen(close);
+    return end;
+  }
+  if (t[i] == '"' || t[i] == '\'') {
+    size_t j = i + 1;
+    while (j < end && t[j] != t[i])
+      j += t[j] == '\\' ? 2 : 1;
+    return j < end ? j + 1 : end;
+  }
+  return i;
+}
+
+/* The text [b, e) trimmed, its comments blanked, in the unit's arena. */
+static const char *piece(Walker *w, size_t b, size_t e) {
+  const char *t = w->src->text;
+  char *s = walk_text(w, b, e);
+  if (!s)
+    return "";
+  for (size_t i = b; i < e;) {
+    size_t next = skip_lexeme(t, i, e);
+    if (next > i && t[i] == '/')
+      memset(s + (i - b), ' ', next - i);
+    i = next > i ? next : i + 1;
+  }
+  size_t n = strlen(s), k = 0;
+  while (n > 0 && strchr(" \t\r\n", s[n - 1]))
+    s[--n] = 0;
+  while (s[k] && strchr(" \t\r\n", s[k]))
+    k++;
+  return s + k;
+}
+
+/* Splits the last parenthesized group of [cb, ce), which must close at
+ * ce - 1, at its top-level commas: the argument texts of a call written
+ * out. Returns false when the group does not hold exactly nargs pieces. */
+static bool split_arguments(Walker *w, size_t cb, size_t ce, const char **args, int nargs) {
+  const char *t = w->src->text;
+  size_t open = 0, *commas = nargs > 1 ? calloc((size_t)nargs - 1, sizeof *commas) : NULL;
+  int depth = 0, ncommas = 0;
+  bool ok = ce > cb && t[ce - 1] == ')' && (nargs <= 1 || commas);
+  for (size_t i = cb; ok && i < ce;) {
+    size_t next = skip_lexeme(t, i, ce);
+    if (next > i) {
+      i = next;
+      continue;
+    }
+    if (t[i] && strchr("([{", t[i])) {
+      if (depth++ == 0 && t[i] == '(')
+        open = i, ncommas = 0; /* the last group at depth 0 is the arguments' */
+    } else if (t[i] && strchr(")]}", t[i])) {
+      ok = --depth >= 0;
+    } else if (t[i] == ',' && depth == 1) {
+      ok = ncommas < nargs - 1;
+      if (ok)
+        commas[ncommas++] = i;
+    }
+    i++;
+  }
+  ok = ok && depth == 0 && open > cb && ncommas == nargs - 1;
+  for (int i = 0; ok && i < nargs; i++)
+    args[i] = piece(w, i ? commas[i - 1] + 1 : open + 1, i < nargs - 1 ? commas[i] : ce - 1);
+  free(commas);
+  return ok;
+}
+
+/* Whether the argument extents [b[i], e[i]) lie strictly inside the call's
+ * [cb, ce), in order and apart: not so when a macro's use holds several
+ * (f(AB, n) with #define AB A, B gives A and B the extent of AB). */
+static bool extents_apart(const size_t *b, const size_t *e, int nargs, size_t cb, size_t ce) {
+  for (int i = 0; i < nargs; i++)
+    if (!(cb < b[i] && b[i] < e[i] && e[i] < ce && (i == 0 || e[i - 1] <= b[i])))
+      return false;
+  return true;
+}
+
+void walk_call_args(Walker *w, CXCursor call, const char **args, int nargs) {
+  CXSourceRange r = clang_getCursorExtent(call);
+  size_t cb = 0, ce = 0, first, last;
+  size_t *b = calloc((size_t)nargs + 1, sizeof *b), *e = calloc((size_t)nargs + 1, sizeof *e);
+  bool call_text = tu_extent(w->tu, call, &cb, &ce), own = call_text && b && e;
+  for (int i = 0; own && i < nargs; i++)
+    own = tu_extent(w->tu, clang_Cursor_getArgument(call, (unsigned)i), &b[i], &e[i]);
+  own = own && extents_apart(b, e, nargs, cb, ce);
+  for (int i = 0; i < nargs; i++)
+    args[i] = own ? walk_text(w, b[i], e[i]) : "";
+  free(b);
+  free(e);
+  if (own || !call_text || !written_here(clang_getRangeStart(r), &first) ||
+      !written_here(clang_getRangeEnd(r), &last))
+    return;
+  const char **split = calloc((size_t)nargs + 1, sizeof *split);
+  if (split && split_arguments(w, cb, ce, split, nargs))
+    memcpy(args, split, sizeof *args * (size_t)nargs);
+  free(split);
+}
+
 CXCursor walk_lookup(Walker *w, const char *name) {
   for (int i = w->nscope - 1; i >= 0; i--)
     if (!strcmp(w->scope[i].name, name))

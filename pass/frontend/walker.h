@@ -182,6 +182,14 @@ void diags_free(DiagList *d);
 const char *walk_intern(Walker *w, const char *s);
 char *walk_text(Walker *w, size_t begin, size_t end);    /* source text in the unit's arena */
 char *walk_text_dup(Walker *w, const char *s, size_t n); /* s[0..n) in the unit's arena */
+/* The text of each of the nargs arguments of call into args (the unit's
+ * arena): their own extents when each lies strictly inside the call's,
+ * apart from the others; else, when the call is written out in the file
+ * (an argument whose last token is a macro's argument, as in
+ * POLYBENCH_ARRAY(A), has an empty extent), the texts between the commas
+ * of its parentheses, comments blanked; else "" for every one (a call a
+ * macro writes, CALL(f, a, n), or arguments a macro writes, f(AB, n)). */
+void walk_call_args(Walker *w, CXCursor call, const char **args, int nargs);
 /* The variable name refers to at the current point, or a null cursor. */
 CXCursor walk_lookup(Walker *w, const char *name);
 /* Adds access to node n and to every enclosing block. */
