@@ -1,0 +1,9 @@
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+long long get_time();
+
+#ifdef __cplusplus
+}
+#endif
