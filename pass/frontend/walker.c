@@ -42,75 +42,91 @@ static bool written_here(CXSourceLocation loc, size_t *offset) {
   return ef && sf && clang_File_isEqual(ef, sf) && e == s;
 }
 
-/* Offset just past the comment, string or character literal at i, or i
- * when none starts there. */
-static size_t skip_lexeme(const char *t, size_t i, size_t end) {
-  if (t[i] == '/' && i + 1 < end && (t[i + 1] == '*' || t[i + 1] == '/')) {
-    const char *close = t[i + 1] == '*' ? "*/" : "\n";
-    for (size_t j = i + 2; j < end; j++)
-      if (!strncmp(t + j, close, strlen(close)))
-        return j + strlen(close);
-    return end;
-  }
-  if (t[i] == '"' || t[i] == '\'') {
-    size_t j = i + 1;
-    while (j < end && t[j] != t[i])
-      j += t[j] == '\\' ? 2 : 1;
-    return j < end ? j + 1 : end;
-  }
-  return i;
+/* Where token t begins and ends in the file. */
+static void token_span(const Walker *w, CXToken t, size_t *begin, size_t *end) {
+  CXSourceRange r = clang_getTokenExtent(w->tu->tu, t);
+  *begin = tu_offset(clang_getRangeStart(r)), *end = tu_offset(clang_getRangeEnd(r));
 }
 
-/* The text [b, e) trimmed, its comments blanked, in the unit's arena. */
-static const char *piece(Walker *w, size_t b, size_t e) {
-  const char *t = w->src->text;
+/* Whether token t is the punctuator p. */
+static bool punct(const Walker *w, CXToken t, const char *p) {
+  if (clang_getTokenKind(t) != CXToken_Punctuation)
+    return false;
+  CXString s = clang_getTokenSpelling(w->tu->tu, t);
+  bool is = !strcmp(clang_getCString(s), p);
+  clang_disposeString(s);
+  return is;
+}
+
+/* The text of tokens [from, to) as the file writes them, in the unit's
+ * arena; a comment between two of them becomes blanks. */
+static const char *token_text(Walker *w, const CXToken *tok, unsigned from, unsigned to) {
+  size_t b, e, gap, next, unused;
+  token_span(w, tok[from], &b, &unused);
+  token_span(w, tok[to - 1], &unused, &e);
   char *s = walk_text(w, b, e);
-  if (!s)
-    return "";
-  for (size_t i = b; i < e;) {
-    size_t next = skip_lexeme(t, i, e);
-    if (next > i && t[i] == '/')
-      memset(s + (i - b), ' ', next - i);
-    i = next > i ? next : i + 1;
+  for (unsigned k = from + 1; s && k < to; k++) {
+    token_span(w, tok[k - 1], &unused, &gap);
+    token_span(w, tok[k], &next, &unused);
+    if (gap < next)
+      memset(s + (gap - b), ' ', next - gap);
   }
-  size_t n = strlen(s), k = 0;
-  while (n > 0 && strchr(" \t\r\n", s[n - 1]))
-    s[--n] = 0;
-  while (s[k] && strchr(" \t\r\n", s[k]))
-    k++;
-  return s + k;
+  return s ? s : "";
 }
 
-/* Splits the last parenthesized group of [cb, ce), which must close at
- * ce - 1, at its top-level commas: the argument texts of a call written
- * out. Returns false when the group does not hold exactly nargs pieces. */
-static bool split_arguments(Walker *w, size_t cb, size_t ce, const char **args, int nargs) {
-  const char *t = w->src->text;
-  size_t open = 0, *commas = nargs > 1 ? calloc((size_t)nargs - 1, sizeof *commas) : NULL;
-  int depth = 0, ncommas = 0;
-  bool ok = ce > cb && t[ce - 1] == ')' && (nargs <= 1 || commas);
-  for (size_t i = cb; ok && i < ce;) {
-    size_t next = skip_lexeme(t, i, ce);
-    if (next > i) {
-      i = next;
-      continue;
-    }
-    if (t[i] && strchr("([{", t[i])) {
-      if (depth++ == 0 && t[i] == '(')
-        open = i, ncommas = 0; /* the last group at depth 0 is the arguments' */
-    } else if (t[i] && strchr(")]}", t[i])) {
-      ok = --depth >= 0;
-    } else if (t[i] == ',' && depth == 1) {
-      ok = ncommas < nargs - 1;
-      if (ok)
-        commas[ncommas++] = i;
-    }
-    i++;
+/* The tokens of [b, e) but comments (clang_tokenize keeps them), in a
+ * copy the caller frees; *n their number. */
+static CXToken *code_tokens(const Walker *w, size_t b, size_t e, unsigned *n) {
+  CXToken *all = NULL;
+  unsigned nall = 0;
+  clang_tokenize(w->tu->tu, clang_getRange(tu_location(w->tu, b), tu_location(w->tu, e)), &all,
+                 &nall);
+  CXToken *code = malloc(((size_t)nall + 1) * sizeof *code);
+  *n = 0;
+  for (unsigned k = 0; code && k < nall; k++) {
+    size_t tb, te;
+    token_span(w, all[k], &tb, &te);
+    if (clang_getTokenKind(all[k]) != CXToken_Comment && tb < e) /* tokenize may add one at e */
+      code[(*n)++] = all[k];
   }
-  ok = ok && depth == 0 && open > cb && ncommas == nargs - 1;
-  for (int i = 0; ok && i < nargs; i++)
-    args[i] = piece(w, i ? commas[i - 1] + 1 : open + 1, i < nargs - 1 ? commas[i] : ce - 1);
-  free(commas);
+  clang_disposeTokens(w->tu->tu, all, nall);
+  return code;
+}
+
+/* Splits the last parenthesized group of the call's text [cb, ce), which
+ * must close at its end, at its top-level commas, by libclang's tokens
+ * (strings, character constants and comments are never split): the
+ * argument texts of a call written out. Returns false when the group does
+ * not hold exactly nargs arguments of at least one token each. */
+static bool split_arguments(Walker *w, size_t cb, size_t ce, const char **args, int nargs) {
+  unsigned n = 0, open = 0, *start = calloc((size_t)nargs + 1, sizeof *start);
+  CXToken *tok = code_tokens(w, cb, ce, &n);
+  size_t b, e = 0;
+  if (tok && n > 0)
+    token_span(w, tok[n - 1], &b, &e);
+  int depth = 0, found = -1;
+  bool ok = start && tok && n > 0 && e == ce && punct(w, tok[n - 1], ")");
+  for (unsigned k = 0; ok && k < n; k++) {
+    if (punct(w, tok[k], "(") || punct(w, tok[k], "[") || punct(w, tok[k], "{")) {
+      if (depth++ == 0 && punct(w, tok[k], "("))
+        open = k, found = 0, start[0] = k + 1; /* the last group at depth 0 is the arguments' */
+    } else if (punct(w, tok[k], ")") || punct(w, tok[k], "]") || punct(w, tok[k], "}")) {
+      ok = --depth >= 0;
+    } else if (depth == 1 && found >= 0 && punct(w, tok[k], ",")) {
+      ok = found + 1 < nargs;
+      if (ok)
+        start[++found] = k + 1;
+    }
+  }
+  ok = ok && depth == 0 && open > 0 && found == nargs - 1;
+  for (int i = 0; ok && i < nargs; i++) {
+    unsigned end = (i + 1 < nargs ? start[i + 1] : n) - 1; /* its comma or the ')' */
+    ok = start[i] < end;
+    if (ok)
+      args[i] = token_text(w, tok, start[i], end);
+  }
+  free(tok);
+  free(start);
   return ok;
 }
 
