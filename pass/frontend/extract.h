@@ -41,6 +41,14 @@ typedef struct XAccess {
   /* Its bytes are volatile (volatile int flag, const volatile double *p):
    * generated code hands its address to the runtime through ESRT_ADDR. */
   bool volatile_data;
+  /* The bytes of one innermost element (arrays stripped: every range of a
+   * section starts at one) that carry its value, as value_elem-periodic
+   * [begin, end) pairs, when some bytes carry none (a structure's padding,
+   * an x87 long double's last 6): ESCHED_CHECK does not call the others
+   * unwritten (EsrtTask.values). NULL, 0: every byte carries value. */
+  const long long *value_spans;
+  int nvalue_spans;
+  long long value_elem;
   /* A task's pointer item made from another pointer (blk = a + k: "a";
    * p = m.data: "m.data"), as a C expression valid at the task: the
    * runtime files the item's ranges under it, where host code naming that

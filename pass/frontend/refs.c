@@ -20,6 +20,7 @@
 #include <string.h>
 
 #include "pass/frontend/refs.h"
+#include "pass/frontend/value_bytes.h"
 #include "scheduler/base/vec.h"
 
 enum {
@@ -1116,6 +1117,9 @@ static void compute_type_info(Walker *w, CXType t, bool param, TypeInfo *ti) {
   while (tu_is_array(v))
     v = clang_getCanonicalType(clang_getArrayElementType(v));
   ti->volatile_data = clang_isVolatileQualifiedType(v);
+  long long *spans;
+  ti->nvalue_spans = value_bytes(w->tu->tu, elem, &w->x->arena, &spans, &ti->value_elem);
+  ti->value_spans = spans;
 }
 
 const TypeInfo *refs_type_info(Walker *w, CXType t, bool param) {
@@ -1162,6 +1166,9 @@ void refs_type_access(const TypeInfo *ti, const char *name, EsAccessMode mode, X
   acc->pointer = ti->pointer;
   acc->indirect = ti->pointee_pointer;
   acc->volatile_data = ti->volatile_data;
+  acc->value_spans = ti->value_spans;
+  acc->nvalue_spans = ti->nvalue_spans;
+  acc->value_elem = ti->value_elem;
   acc->whole = true;
   acc->lo_val = acc->len_val = -1;
 }

@@ -697,6 +697,8 @@ static void reach_members(Walker *w, int n, const XAccess *a, const XNode *t) {
     acc.whole = acc.pointer = true;
     acc.indirect = m->indirect;
     acc.volatile_data = m->volatile_data;
+    acc.value_spans = m->value_spans, acc.nvalue_spans = m->nvalue_spans;
+    acc.value_elem = m->value_elem;
     acc.span_begin = a->span_begin, acc.span_end = a->span_end;
     if (x_node_access(w->x, n, &acc))
       w->nomem = true;

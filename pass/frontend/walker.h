@@ -13,6 +13,7 @@
  *   replay.c    which tasks must never run twice
  *   refs.c      the variables a piece of host code reads and writes, and
  *               the calls it makes (for the call graph)
+ *   value_bytes.c  which bytes of a type carry value (refs.c's TypeInfo)
  *
  * Diagnostics are collected in a DiagList and printed sorted by position
  * once the walk is over, so that every error of the file shows in order.
@@ -69,6 +70,11 @@ typedef struct TypeInfo {
   bool pointee_pointer; /* its elements are pointers (T **, T *a[N]): data reached through them */
   bool holds_pointers;  /* its elements (or it) are structures with pointer members, at any depth */
   bool volatile_data;   /* its elements (its pointee, or it) are volatile */
+  /* value_bytes.h: the bytes of its innermost element that carry value,
+   * when some do not (padding); NULL, 0 when all do. In the unit's arena. */
+  const long long *value_spans;
+  int nvalue_spans;
+  long long value_elem; /* that element's sizeof */
 } TypeInfo;
 
 /* What refs.c needs of a variable, computed once per function walk. */
