@@ -85,8 +85,8 @@ static void empty_fn(void *const *p, const void *args) {
 }
 
 static const EsrtVariant v_empty[] = {{"cpu", empty_fn, 1e-6, 0, NULL}};
-static const EsrtTask t_static = {"bench", "empty", "empty", v_empty, 1,    0,   0,
-                                  0,       NULL,    NULL,    0,       NULL, NULL};
+static const EsrtTask t_static = {"bench", "empty", "empty", v_empty, 1,    0,    0,
+                                  0,       NULL,    NULL,    0,       NULL, NULL, NULL};
 
 static double static_inline(long n, int nacc) {
   static long cell;

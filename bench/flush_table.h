@@ -52,10 +52,12 @@ static void flush_empty(void *const *p, const void *args) {
 static const EsrtVariant flush_v_cpu[] = {{"cpu", flush_empty, 1e-6, 0, NULL}};
 static const EsrtVariant flush_v_two[] = {{"cpu", flush_empty, 1e-6, 0, NULL},
                                           {"gpu", flush_empty, 4e-7, 0, NULL}};
-static const EsrtTask flush_t_cpu = {"bench",       "empty_d", "empty_d", flush_v_cpu, 1,    0,   0,
-                                     ESRT_DEFERRED, NULL,      NULL,      0,           NULL, NULL};
-static const EsrtTask flush_t_two = {"bench",       "empty_2", "empty_2", flush_v_two, 2,    0,   0,
-                                     ESRT_DEFERRED, NULL,      NULL,      0,           NULL, NULL};
+static const EsrtTask flush_t_cpu = {"bench", "empty_d", "empty_d",     flush_v_cpu, 1,
+                                     0,       0,         ESRT_DEFERRED, NULL,        NULL,
+                                     0,       NULL,      NULL,          NULL};
+static const EsrtTask flush_t_two = {"bench", "empty_2", "empty_2",     flush_v_two, 2,
+                                     0,       0,         ESRT_DEFERRED, NULL,        NULL,
+                                     0,       NULL,      NULL,          NULL};
 
 /* One region of n tasks: submitted, then flushed. */
 static FlushCost flush_region(const FlushApi *api, const EsrtTask *task, long n) {

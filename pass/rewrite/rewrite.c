@@ -353,6 +353,37 @@ static void clause_literal(RwBuf *t, const XAccess *a) {
   rw_buf_free(&c);
 }
 
+/* esrt_b<task>_: which bytes of each access carry value (EsrtValueBytes),
+ * when the data of some access has bytes that carry none (padding);
+ * nothing otherwise (the task's values are NULL: most tasks' tables stay as
+ * they were). Returns whether it was written. */
+static bool value_table(RwBuf *t, const XNode *n, const int *idx, int count, int task) {
+  bool any = false;
+  for (int i = 0; i < count; i++) {
+    const XAccess *a = &n->acc[idx[i]];
+    if (!a->nvalue_spans)
+      continue;
+    any = true;
+    rw_printf(t, "static const size_t esrt_b%d_%d_[] = {", task, i);
+    for (int k = 0; k < 2 * a->nvalue_spans; k++)
+      rw_printf(t, "%s%lld", k ? ", " : "", a->value_spans[k]);
+    rw_puts(t, "};\n");
+  }
+  if (!any)
+    return false;
+  rw_printf(t, "static const EsrtValueBytes esrt_b%d_[] = {", task);
+  for (int i = 0; i < count; i++) {
+    const XAccess *a = &n->acc[idx[i]];
+    rw_puts(t, i ? ", " : "");
+    if (a->nvalue_spans)
+      rw_printf(t, "{%lld, esrt_b%d_%d_, %d}", a->value_elem, task, i, a->nvalue_spans);
+    else
+      rw_puts(t, "{0, NULL, 0}");
+  }
+  rw_puts(t, "};\n");
+  return true;
+}
+
 /* The task's descriptor: its variants, build-time choice, and the names of
  * the data items of its accesses (idx[0..count)) for the profile. */
 /* Whether the runtime can run task n again on copies of its data (an
@@ -434,7 +465,9 @@ static void descriptor(Rw *rw, const XNode *n, int task, int var, int level, boo
     rw_puts(t, i ? ", " : "");
     clause_literal(t, &n->acc[idx[i]]);
   }
-  rw_printf(t, "%s};\nstatic const EsrtTask esrt_t%d_ = {", count ? "" : "NULL", task);
+  rw_printf(t, "%s};\n", count ? "" : "NULL");
+  bool values = value_table(t, n, idx, count, task);
+  rw_printf(t, "static const EsrtTask esrt_t%d_ = {", task);
   literal(t, rw->f->x.graphs[n->graph].name);
   rw_puts(t, ", ");
   literal(t, n->name);
@@ -453,7 +486,10 @@ static void descriptor(Rw *rw, const XNode *n, int task, int var, int level, boo
   rw_printf(&src, "%s%s", rw->opt->path, where);
   literal(t, src.s);
   rw_buf_free(&src);
-  rw_puts(t, "};\n");
+  if (values)
+    rw_printf(t, ", esrt_b%d_};\n", task);
+  else
+    rw_puts(t, ", NULL};\n");
   rw_printf(&rw->unit_tasks, "%s&esrt_t%d_", rw->ntasks++ ? ", " : "", task);
 }
 
@@ -967,7 +1003,7 @@ static void preamble(Rw *rw) {
   RwBuf b = {0};
   rw_printf(&b, "/* Rewritten by esched %s from %s: edit the original, not this. */\n",
             ESCHED_VERSION, rw->opt->path);
-  rw_puts(&b, "#include <esched_rt.h>\nESRT_REQUIRE_ABI(5);\n"
+  rw_puts(&b, "#include <esched_rt.h>\nESRT_REQUIRE_ABI(6);\n"
               "static const EsrtUnit esrt_unit_;\n");
   if (rw->decls.s)
     rw_puts(&b, rw->decls.s);

@@ -62,8 +62,11 @@ extern "C" {
  * 5: EsrtVariant gained fit (trailing); EsrtFit and EsrtFitNode are new;
  *    ESRT_DEFERRED on a task of the inline form has the runtime choose its
  *    variant at each esrt_task_begin. Code generated for 4 compiles against
- *    5 once it asks for 5 (fit NULL: the time alone). */
-#define ESRT_ABI_VERSION 5
+ *    5 once it asks for 5 (fit NULL: the time alone).
+ * 6: EsrtTask gained values (trailing: the bytes ESCHED_CHECK may call
+ *    unwritten); EsrtValueBytes is new. Code generated for 5 compiles
+ *    against 6 once it asks for 6 (values NULL: every byte carries value). */
+#define ESRT_ABI_VERSION 6
 
 /* Access modes of one data range. ESRT_OUT promises that the task
  * overwrites every byte of the range (nothing is copied in); a task that
@@ -136,6 +139,19 @@ typedef struct EsrtAccess {
   const void *base;
 } EsrtAccess;
 
+/* The bytes of an access's data that carry value, when some do not: C
+ * gives a structure's padding (and an x87 long double's last 6 bytes) no
+ * value, and a task storing every member leaves them as they were, so
+ * ESCHED_CHECK must not report them unwritten. spans[0..2 nspans) are
+ * ascending [begin, end) byte offsets within one element of elem bytes;
+ * elements start at the access's ptr and repeat every elem bytes.
+ * elem 0: every byte carries value. */
+typedef struct EsrtValueBytes {
+  size_t elem;
+  const size_t *spans;
+  int nspans;
+} EsrtValueBytes;
+
 struct EsrtUnit;
 
 /* A task as the rewriter knows it; generated as a static const object that
@@ -149,7 +165,10 @@ struct EsrtUnit;
  * task's i-th access (the profile's bytes per item), i < nitems; without
  * it items are named by index ("0", "1", ...). clauses[i] is the data
  * clause of access i as written ("in(x[0:n])") and source where the
- * annotation is ("prog.c:12"), for ESCHED_CHECK's reports; NULL: unknown. */
+ * annotation is ("prog.c:12"), for ESCHED_CHECK's reports; NULL: unknown.
+ * values[i] says which bytes of access i carry value (EsrtValueBytes); the
+ * rewriter emits it only for tasks with data that has bytes carrying
+ * none. NULL: all bytes of every access do. */
 typedef struct EsrtTask {
   const char *graph;
   const char *name;
@@ -159,11 +178,12 @@ typedef struct EsrtTask {
   int device;
   int level;
   unsigned flags;
-  const struct EsrtUnit *unit; /* ABI 2; NULL: no stale marking for this task */
-  const char *const *items;    /* ABI 2; NULL: items named by index */
-  int nitems;                  /* ABI 2 */
-  const char *const *clauses;  /* ABI 3; [nitems] or NULL */
-  const char *source;          /* ABI 3; or NULL */
+  const struct EsrtUnit *unit;  /* ABI 2; NULL: no stale marking for this task */
+  const char *const *items;     /* ABI 2; NULL: items named by index */
+  int nitems;                   /* ABI 2 */
+  const char *const *clauses;   /* ABI 3; [nitems] or NULL */
+  const char *source;           /* ABI 3; or NULL */
+  const EsrtValueBytes *values; /* ABI 6; [nitems] or NULL */
 } EsrtTask;
 
 /* Every task of one translation unit, generated once per unit after its

@@ -37,7 +37,7 @@
 
 #ifndef PLAIN
 #include "esched_rt.h"
-ESRT_REQUIRE_ABI(5);
+ESRT_REQUIRE_ABI(6);
 
 /* "GPU" variants: separate functions seeing only device memory. */
 static void matmul_gpu(const double *a, const double *b, double *t, int n) { matmul(a, b, t, n); }

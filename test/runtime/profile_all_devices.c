@@ -125,7 +125,7 @@ static void bump(double *v, int n) {
 
 #ifndef PLAIN
 #include "esched_rt.h"
-ESRT_REQUIRE_ABI(5);
+ESRT_REQUIRE_ABI(6);
 
 /* GPU variants complain when handed data never moved to them (NaN). */
 static void check(const char *task, const double *v, int n) {

@@ -67,7 +67,7 @@
 
 #ifndef PLAIN
 #include "esched_rt.h"
-ESRT_REQUIRE_ABI(5);
+ESRT_REQUIRE_ABI(6);
 
 static void matmul_gpu(const double *a, const double *b, double *t, int n) { matmul(a, b, t, n); }
 static void add_gpu(const double *t, const double *c, double *r, int n) { add(t, c, r, n); }

@@ -75,7 +75,7 @@
 #include <stdio.h>
 
 #include "esched_rt.h"
-ESRT_REQUIRE_ABI(5);
+ESRT_REQUIRE_ABI(6);
 
 static void inc(void *const *p, const void *a) {
   double *v = p[0];

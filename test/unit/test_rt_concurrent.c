@@ -26,12 +26,12 @@ static void bump(void *const *p, const void *a) {
 }
 
 static const EsrtVariant variants[] = {{"cpu", bump, 1e-6, 0, NULL}, {"gpu", bump, 1e-6, 0, NULL}};
-static const EsrtTask on_cpu = {"t", "cpu", "bump_cpu", variants, 2,    0,   0,
-                                0,   NULL,  NULL,       0,        NULL, NULL};
-static const EsrtTask on_gpu = {"t", "gpu", "bump_gpu", variants, 2,    1,   0,
-                                0,   NULL,  NULL,       0,        NULL, NULL};
-static const EsrtTask deferred = {"t",           "d",  "bump_d", variants, 2,    0,   0,
-                                  ESRT_DEFERRED, NULL, NULL,     0,        NULL, NULL};
+static const EsrtTask on_cpu = {"t", "cpu", "bump_cpu", variants, 2,    0,    0,
+                                0,   NULL,  NULL,       0,        NULL, NULL, NULL};
+static const EsrtTask on_gpu = {"t", "gpu", "bump_gpu", variants, 2,    1,    0,
+                                0,   NULL,  NULL,       0,        NULL, NULL, NULL};
+static const EsrtTask deferred = {"t",           "d",  "bump_d", variants, 2,    0,    0,
+                                  ESRT_DEFERRED, NULL, NULL,     0,        NULL, NULL, NULL};
 
 static long data[N], expect[N];
 

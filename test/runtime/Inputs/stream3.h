@@ -12,7 +12,7 @@ static void work(int task, int member, int members) {
 
 #ifndef PLAIN
 #include "esched_rt.h"
-ESRT_REQUIRE_ABI(5);
+ESRT_REQUIRE_ABI(6);
 
 typedef struct Arg {
   int task;
