@@ -303,13 +303,43 @@ static void remember(RtState *s, const RtCheck *c, int u, size_t from, size_t to
       (Hole){c->sc.lo[u] + from, c->sc.lo[u] + to, (uintptr_t)c->acc[i].ptr, c->ti->task, i};
 }
 
-/* Bytes only written that keep P1 in run A and P2 in run B: unwritten. */
+/* Whether byte `at` of an element carries value by v (NULL or elem 0:
+ * every byte does). */
+static bool value_at(const EsrtValueBytes *v, size_t at) {
+  if (!v || !v->elem)
+    return true;
+  at %= v->elem;
+  for (int j = 0; j < v->nspans; j++)
+    if (at < v->spans[2 * j + 1])
+      return at >= v->spans[2 * j];
+  return false;
+}
+
+/* Whether byte k of union u carries value for an out access holding it
+ * (EsrtTask.values). A task storing every member of a structure leaves its
+ * padding as it was, which C allows (C11 6.2.6.1p6) and no program can
+ * rely on: such bytes are no hole. Elements start at the access's ptr. */
+static bool carries_value(const RtCheck *c, int u, size_t k) {
+  const EsrtTask *t = c->ti->task;
+  uintptr_t h = c->sc.lo[u] + k;
+  for (int i = 0; i < c->n; i++) {
+    uintptr_t p = (uintptr_t)c->acc[i].ptr;
+    if (!(c->acc[i].mode & ESRT_OUT) || h < p || h - p >= c->acc[i].bytes)
+      continue;
+    if (value_at(t->values && i < t->nitems ? &t->values[i] : NULL, h - p))
+      return true;
+  }
+  return false;
+}
+
+/* Bytes only written that keep P1 in run A and P2 in run B: unwritten,
+ * unless they carry no value. */
 static void unwritten(RtState *s, const RtCheck *c) {
   for (int u = 0; u < c->sc.n; u++) {
     size_t len = len_of(c, u), from = len;
     for (size_t k = 0; k <= len; k++) {
       bool hole = k < len && c->mask[u][k] == WRITTEN && c->res[RUN_A][u][GUARD + k] == P1 &&
-                  c->res[RUN_B][u][GUARD + k] == P2;
+                  c->res[RUN_B][u][GUARD + k] == P2 && carries_value(c, u, k);
       if (hole && from == len)
         from = k;
       if (!hole && from < len) {
