@@ -256,8 +256,9 @@ static bool pointer_variable(CXCursor e) {
 }
 
 /* The path of a variable or of members reached from one (m, m.data,
- * m->rows.v; b for b.u of a union b) into path[cap]: its root variable's
- * reference, or a null cursor for anything else. */
+ * m->rows.v; b for b.u of a union b; s for s.bits, a bit-field of s) into
+ * path[cap]: its root variable's reference, or a null cursor for anything
+ * else. */
 static CXCursor member_path(CXCursor e, char *path, size_t cap) {
   e = tu_strip(e);
   enum CXCursorKind k = clang_getCursorKind(e);
@@ -275,6 +276,8 @@ static CXCursor member_path(CXCursor e, char *path, size_t cap) {
       bt = clang_getCanonicalType(clang_getPointeeType(bt));
     if (clang_getCursorKind(clang_getTypeDeclaration(bt)) == CXCursor_UnionDecl)
       return root; /* the members of a union share its bytes: the path is the union's */
+    if (clang_Cursor_isBitField(clang_getCursorReferenced(e)))
+      return root; /* a bit-field has no address (nor sizeof): its structure's path */
     if (clang_Cursor_isNull(root) || used + strlen(op) >= cap)
       return clang_getNullCursor();
     strcpy(path + used, op);
