@@ -62,6 +62,12 @@ static bool member_type(Walker *w, const Annot *a, const EsClauseItem *it, CXTyp
       free(ts);
       return false;
     }
+    if (clang_Cursor_isBitField(f.found)) { /* as OpenMP refuses one in a map clause */
+      walk_error(w, annot_at_col(a, it->col),
+                 "'%s' is a bit-field, which has no address: name the structure holding it",
+                 it->name);
+      return false;
+    }
     *t = clang_getCursorType(f.found);
     p += n;
   }
