@@ -71,7 +71,8 @@ function(esched_install_extras)
     DEPENDS esched VERBATIM)
   list(APPEND pages ${man}/esched.1)
   # Each command's page is titled esched-COMMAND (help2man titles it by
-  # the program, esched).
+  # the program, esched). The commands that parse C print esched-frontend's
+  # help: a change there remakes their pages too.
   set(commands "extract|extract the task graphs of an annotated C file"
       "schedule|schedule a task graph for minimum energy"
       "rewrite|rewrite an annotated C file to follow a schedule"
@@ -92,7 +93,7 @@ function(esched_install_extras)
               $<TARGET_FILE:esched>
       COMMAND sed -i -e "s/^\\.TH ESCHED /.TH ESCHED-${upper} /"
               -e "s/^esched \\\\-/esched-${cmd} \\\\-/" ${page}
-      DEPENDS esched VERBATIM)
+      DEPENDS esched esched-frontend VERBATIM)
     list(APPEND pages ${page})
   endforeach()
   add_custom_command(OUTPUT ${man}/esched-cc.1
