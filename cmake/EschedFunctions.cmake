@@ -28,11 +28,13 @@
 # profile (a missing or corrupt one is a warning, and the build goes on with
 # default costs), as GCC's -fprofile-generate / -fprofile-use do.
 #
-# Relative paths are those of the calling CMakeLists.txt: PLATFORM, PROFILE
-# and PROFILE_USE against CMAKE_CURRENT_SOURCE_DIR (inputs), PROFILE_GENERATE
-# against CMAKE_CURRENT_BINARY_DIR (an output). A source is rescheduled when
-# it, a header it includes, the profile or the platform file changes, and
-# when the PROFILE_USE file appears (until then, at every build).
+# Relative paths are those of the calling CMakeLists.txt: PLATFORM and
+# PROFILE against CMAKE_CURRENT_SOURCE_DIR (inputs), PROFILE_GENERATE against
+# CMAKE_CURRENT_BINARY_DIR (an output), PROFILE_USE against the source folder
+# when the file is there at configure time, else the build folder (so
+# PROFILE_GENERATE prof and PROFILE_USE prof name one folder). A source is
+# rescheduled when it, a header it includes, the profile or the platform file
+# changes, and when the PROFILE_USE file appears (until then, at every build).
 #
 # Expects ESCHED_EXECUTABLE, ESCHED_RUNTIME_TARGET and
 # ESCHED_ANNOTATIONS_INCLUDE, and for TARGET starpu ESCHED_STARPU_RUNTIME_TARGET
@@ -128,9 +130,15 @@ function(_esched_variant_options variant out_options out_deps out_later)
   # The profile PROFILE_USE names may appear only after a first build (the
   # profiling run writes it): a dependency through the dependency file,
   # which tolerates a missing file, not through DEPENDS, which does not.
+  # A relative PROFILE_USE is the project's file when it has one, else the
+  # build folder's, where a relative PROFILE_GENERATE writes it: the same
+  # name in both finds what the profiling run wrote, as with GCC's options.
   set(later)
   if(V_PROFILE_USE)
     get_filename_component(file ${V_PROFILE_USE} ABSOLUTE BASE_DIR ${CMAKE_CURRENT_SOURCE_DIR})
+    if(NOT EXISTS ${file})
+      get_filename_component(file ${V_PROFILE_USE} ABSOLUTE BASE_DIR ${CMAKE_CURRENT_BINARY_DIR})
+    endif()
     list(APPEND options --profile-use=${file})
     list(APPEND later ${file})
   endif()
