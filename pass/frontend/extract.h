@@ -94,6 +94,10 @@ typedef struct XNode {
    * whose storage ends with its block: the task runs before the next
    * statement. */
   bool literal_args;
+  /* Its data holds pointers into the process's memory (a T ** row table, a
+   * structure with pointer members): the task works on host memory through
+   * them, which another process (an MPI rank) does not share. */
+  bool host_memory;
   EsSourceRange range;
   XAccess *acc;
   int nacc, acc_cap;

@@ -172,6 +172,7 @@ static bool inner_dims(Walker *w, const Annot *a, const EsClauseItem *it, CXType
  * region itself, which works on host memory. */
 static void pointer_table(Walker *w, int n, const Annot *a, const EsClauseItem *it) {
   XNode *node = &w->x->nodes[n];
+  node->host_memory = true;
   if (node->nvariants == 0)
     return;
   walk_warning(w, annot_at_col(a, it->col),

@@ -143,6 +143,7 @@ static bool param_mode(CXType fty, int i, EsAccessMode *mode) {
  * a clause (items.c), the task keeps only its CPU variant. */
 static void pointer_holder(Walker *w, int n, size_t at, const char *item) {
   XNode *node = &w->x->nodes[n];
+  node->host_memory = true;
   if (node->nvariants == 0)
     return;
   walk_warning(w, at,

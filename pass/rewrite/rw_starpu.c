@@ -279,7 +279,10 @@ static void task(Sp *sp, const XNode *n, int k) {
     rw_printf(&b, c->args[i].opaque ? ", (void *)(%s)" : ", %s", n->args[i]);
   if (c->via_type)
     rw_printf(&b, ", %s", n->via);
-  rw_printf(&b, "};\n  esp_submit(&esp_t%d_, esp_a_, %d, &esp_x_, sizeof esp_x_);\n", k, count);
+  /* Data holding pointers into this process's memory: under StarPU-MPI
+   * every rank runs the task on its own memory (esched_starpu.h). */
+  rw_printf(&b, "};\n  esp_submit%s(&esp_t%d_, esp_a_, %d, &esp_x_, sizeof esp_x_);\n",
+            n->host_memory ? "_host" : "", k, count);
   rw_loop_locals(&b, n);
   rw_in_order(&b, n);
   rw_puts(&b, "}");
@@ -325,7 +328,7 @@ static void preamble(Sp *sp) {
   RwBuf b = {0};
   rw_printf(&b, "/* Rewritten by esched %s from %s for StarPU: edit the original, not this. */\n",
             ESCHED_VERSION, sp->opt->path);
-  rw_puts(&b, "#include <esched_starpu.h>\nESP_REQUIRE_ABI(2);\n"
+  rw_puts(&b, "#include <esched_starpu.h>\nESP_REQUIRE_ABI(3);\n"
               "static const EspUnit esp_unit_;\n");
   if (sp->decls.s)
     rw_puts(&b, sp->decls.s);

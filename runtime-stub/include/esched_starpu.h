@@ -27,6 +27,7 @@
  *   struct esp_args0_ esp_x_ = {{{0, 0}}, x, y, n};
  *   esp_submit(&esp_t0_, esp_a_, 2, &esp_x_, sizeof esp_x_);
  *
+ * (esp_submit_host for a task whose data holds pointers.)
  * Host code touching task data calls esrt_host / esrt_host_whole first, and
  * functions with tasks call esrt_region_end before they return, as with the
  * native runtime (esched_rt.h); libesched_starpu implements those three.
@@ -44,7 +45,7 @@ extern "C" {
 #endif
 
 /* Version of this interface; generated code checks it with ESP_REQUIRE_ABI. */
-#define ESP_ABI_VERSION 2
+#define ESP_ABI_VERSION 3
 
 /* An implementation of a task, as StarPU calls it on a worker's thread. */
 typedef void (*EspFn)(void *buffers[], void *cl_arg);
@@ -116,6 +117,15 @@ void esp_register_unit(const struct EspUnit *u);
  * (ESCHED_STARPU_POLICY=plan, the default) or where dmda puts it
  * (ESCHED_STARPU_POLICY=starpu). */
 void esp_submit(EspTask *t, const EspAccess *acc, int nacc, void *args, size_t size);
+
+/* esp_submit for a task whose data holds pointers into this process's
+ * memory (a T ** row table, a structure with pointer members; the front
+ * end keeps such tasks on the CPU). One process: esp_submit. Under
+ * StarPU-MPI with several ranks no other rank can run it (its pointers
+ * mean nothing there, and the data they reach is not StarPU's): every
+ * rank runs it, as it runs host code, in the calling thread on its own
+ * memory, after making its accesses current there (esrt_host). */
+void esp_submit_host(EspTask *t, const EspAccess *acc, int nacc, void *args, size_t size);
 
 /* The program is about to free the memory at ptr (free(ptr) of task
  * data): its handles are unregistered, after their tasks, without bringing

@@ -65,8 +65,9 @@ typedef struct SpState {
   int nunits, units_cap;
   SpRegistry reg;
   bool warned_fallback, warned_nodes;
-  unsigned long here; /* instances run in the submitting thread (no StarPU) */
-  FILE *summary;      /* NULL: none */
+  unsigned long here;       /* instances run in the submitting thread (no StarPU) */
+  unsigned long everywhere; /* instances of esp_submit_host run on every rank */
+  FILE *summary;            /* NULL: none */
 } SpState;
 
 extern SpState sp_state;

@@ -67,6 +67,11 @@ void sp_summary(FILE *f) {
   if (s->here)
     fprintf(f, "%s:   %lu task instances ran in the submitting thread, without StarPU\n",
             sp_prefix(), s->here);
+  if (s->everywhere)
+    fprintf(f,
+            "%s:   %lu task instances whose data holds pointers ran on every rank, in the "
+            "submitting thread\n",
+            sp_prefix(), s->everywhere);
   fprintf(f, "%s:   data: %ld handles replaced by overlapping ranges\n", sp_prefix(),
           s->reg.replaced);
 }

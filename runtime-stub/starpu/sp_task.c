@@ -13,6 +13,9 @@
  * written runs the task).
  *
  * Each codelet has esched's history model of its task (sp_model.h).
+ *
+ * A task whose data holds pointers (esp_submit_host) runs under MPI on
+ * every rank, in the submitting thread, as host code does.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -199,4 +202,22 @@ void esp_submit(EspTask *t, const EspAccess *acc, int nacc, void *args, size_t s
       slots[i].buffer = -1;
     run_here(t, args, size);
   }
+}
+
+void esp_submit_host(EspTask *t, const EspAccess *acc, int nacc, void *args, size_t size) {
+  SpState *s = &sp_state;
+  if (!s->started || !s->mpi || s->size < 2) {
+    esp_submit(t, acc, nacc, args, size);
+    return;
+  }
+  EspSlot *slots = args;
+  for (int i = 0; i < nacc; i++) {
+    slots[i] = (EspSlot){acc[i].ptr, -1};
+    if (acc[i].bytes)
+      sp_data_host(&s->reg, (uintptr_t)acc[i].ptr, (uintptr_t)acc[i].ptr + acc[i].bytes,
+                   acc[i].mode, false);
+  }
+  SpDirect d = {args, size};
+  s->everywhere++;
+  t->cpu(NULL, &d);
 }
