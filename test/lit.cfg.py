@@ -51,9 +51,11 @@ config.substitutions.append(("%fake_cuda", config.fake_cuda))
 config.substitutions.append(("%opencl_env", "env " + config.opencl_env + " POCL_CACHE_DIR=%t.pocl"))
 config.substitutions.append(("%sanitize_flags", config.sanitize_flags))
 # test/programs: a program's whole matrix (run-program.sh); sanitizer builds
-# instrument the programs too, and run a quick matrix.
-config.substitutions.append(("%run_program", "env CC='%s' PROGRAM_FLAGS='%s' PROGRAM_QUICK=%d bash %s %s" % (
+# instrument the programs too, and run a quick matrix; with StarPU (and no
+# sanitizer: PoCL and OpenMPI are not instrumented) the starpu target too.
+config.substitutions.append(("%run_program", "env CC='%s' PROGRAM_FLAGS='%s' PROGRAM_QUICK=%d PROGRAM_STARPU=%d bash %s %s" % (
     config.c_compiler, config.sanitize_flags, 1 if config.sanitize or config.tsan else 0,
+    1 if getattr(config, "have_starpu", False) and not (config.sanitize or config.tsan) else 0,
     os.path.join(config.esched_src_root, "test", "programs", "run-program.sh"), config.esched_bin)))
 config.substitutions.append(("%cmake", config.cmake))
 config.substitutions.append(("%obj_root", config.esched_obj_root))

@@ -24,12 +24,20 @@
 #   loop:gen     --profile-generate=DIR, run with ESCHED_PROFILE_MODE=all-devices
 #   loop:keys    that profile has an entry for every task of TASKS
 #   loop:use     --profile-use=DIR/esched-profile.yaml
+# With PROGRAM_STARPU=1 (esched built with StarPU), the starpu target too,
+# one build: esched-cc --target starpu --profile-use=profile.yaml, each run
+# with a StarPU home of its own and two CPU workers (docs/starpu.md):
+#   starpu:plan  policy plan, StarPU's OpenCL worker (PoCL's CPU device)
+#                running the GPU tasks
+#   starpu:dmda  policy starpu (dmda), no OpenCL worker
+#   starpu:warnings  the build warns as prof:energy's does
 # A run passes when it exits as the plain build does and prints the same.
 #
 # Environment: CC (both compilers' compiler, default cc), PROGRAM_FLAGS
 # (flags for both builds, e.g. a sanitizer's), PROGRAM_QUICK=1 (a sanitizer
 # build: only gpu-only, check, prof:mixed and the loop, serial and
-# concurrent). Exit status: 0 when every step passed.
+# concurrent), PROGRAM_STARPU=1 (the starpu steps). Exit status: 0 when
+# every step passed.
 set -u
 
 [ $# -eq 3 ] || { sed -n '2,/^set -u/p' "$0" | sed -e 's/^# \{0,1\}//' -e '/^set -u/d' >&2; exit 2; }
@@ -40,7 +48,8 @@ P=$(basename "$SRC")
 CC=${CC:-cc}
 export ESCHED_GPU=sim ESCHED_CC=$CC
 unset ESCHED_PROFILE ESCHED_PROFILE_OUT ESCHED_PROFILE_MODE ESCHED_SCHEDULE ESCHED_ALGO \
-  ESCHED_OBJECTIVE ESCHED_TRACE ESCHED_EXECUTOR ESCHED_PLATFORM ESCHED_DEFER_MAX ESCHED_CHECK
+  ESCHED_OBJECTIVE ESCHED_TRACE ESCHED_EXECUTOR ESCHED_PLATFORM ESCHED_DEFER_MAX ESCHED_CHECK \
+  ESCHED_STARPU_POLICY ESCHED_SUMMARY STARPU_SCHED STARPU_OPENCL_ON_CPUS
 SRCS="" CFLAGS="" LDLIBS="" ARGS="" TASKS="" CPU_TASKS=0
 # shellcheck disable=SC1091
 . "$SRC/prog.conf"
@@ -159,4 +168,25 @@ done
 if [ -n "$missing" ]; then report FAIL loop:keys profile "no entry for:$missing"; else
   report PASS loop:keys profile; fi
 build_and_run loop:use use --profile-use="$WORK/prof/esched-profile.yaml"
+
+# The starpu target.
+if [ "${PROGRAM_STARPU:-0}" = 1 ]; then
+  export STARPU_HOME="$WORK/starpu-home" STARPU_SILENT=1 STARPU_CALIBRATE=0 STARPU_NCPU=2 \
+    POCL_CACHE_DIR="$WORK/starpu-home/pocl"
+  if ! build sp --target starpu --profile-use="$WORK/profile.yaml"; then
+    report FAIL starpu build "$(grep -m1 error sp.build.log)"
+  else
+    STARPU_OPENCL_ON_CPUS=1 run sp sp.plan
+    check sp.plan starpu:plan opencl
+    ESCHED_STARPU_POLICY=starpu STARPU_NOPENCL=0 run sp sp.dmda
+    check sp.dmda starpu:dmda cpu
+    if [ -f p-energy.build.log ]; then
+      if [ "$(grep warning: sp.build.log)" = "$(grep warning: p-energy.build.log)" ]; then
+        report PASS starpu:warnings build
+      else
+        report FAIL starpu:warnings build "$(grep -m1 warning: sp.build.log)"
+      fi
+    fi
+  fi
+fi
 exit $failed
