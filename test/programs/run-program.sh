@@ -10,7 +10,9 @@
 # .c files, compiled and linked in one command), CFLAGS (the same for both
 # compilers), LDLIBS, ARGS (the command line), TASKS (the task names) and
 # CPU_TASKS (task runs a gpu-only build leaves on the CPU: tasks esched
-# refuses to move; default 0). WORK_DIR is emptied and used for the builds.
+# refuses to move; default 0) and SHARED (folders of test/programs the
+# program's build uses beside its own files, as PolyBench's utilities/).
+# WORK_DIR is emptied and used for the builds.
 #
 # Steps, each reported as `PASS|FAIL PROGRAM STEP RUN [why]`:
 #   V            esched-cc [--variant V] for V = energy (the default), gpu-only,
@@ -50,11 +52,12 @@ export ESCHED_GPU=sim ESCHED_CC=$CC
 unset ESCHED_PROFILE ESCHED_PROFILE_OUT ESCHED_PROFILE_MODE ESCHED_SCHEDULE ESCHED_ALGO \
   ESCHED_OBJECTIVE ESCHED_TRACE ESCHED_EXECUTOR ESCHED_PLATFORM ESCHED_DEFER_MAX ESCHED_CHECK \
   ESCHED_STARPU_POLICY ESCHED_SUMMARY STARPU_SCHED STARPU_OPENCL_ON_CPUS
-SRCS="" CFLAGS="" LDLIBS="" ARGS="" TASKS="" CPU_TASKS=0
+SRCS="" CFLAGS="" LDLIBS="" ARGS="" TASKS="" CPU_TASKS=0 SHARED=""
 # shellcheck disable=SC1091
 . "$SRC/prog.conf"
 CFLAGS="$CFLAGS ${PROGRAM_FLAGS:-}"
 rm -rf "$WORK" && mkdir -p "$WORK" && cp -R "$SRC/." "$WORK/" || exit 2
+for d in $SHARED; do cp -R "$SRC/../$d" "$WORK/$d" || exit 2; done
 cd "$WORK" || exit 2
 
 failed=0
