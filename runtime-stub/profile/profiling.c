@@ -55,7 +55,10 @@ static void open_meters(RtState *s) {
   if (rt_rapl_open(&s->rapl, s->cfg.powercap_root, why, sizeof why) == ES_OK)
     s->have_rapl = true;
   else
-    rt_warn_locked(s, "ESCHED_ENERGY: %s; CPU energy figures are modelled", why);
+    rt_warn_locked(s,
+                   "ESCHED_ENERGY: %s; CPU energy figures are modelled (ESCHED_ENERGY=model "
+                   "models them without this warning)",
+                   why);
   s->nvml_dev = -1;
   for (int d = 0; d < s->pf->ndevices && s->nvml_dev < 0; d++) {
     const RtSpace *sp = s->dev_space[d] > 0 ? &s->reg.space[s->dev_space[d]] : NULL;
@@ -64,7 +67,10 @@ static void open_meters(RtState *s) {
     s->nvml_dev = d;
     if (rt_nvml_energy_open((unsigned)rt_mem_cuda_ordinal(sp->ctx), &s->nvml_energy, why,
                             sizeof why))
-      rt_warn_locked(s, "ESCHED_ENERGY: %s; GPU energy figures are modelled", why);
+      rt_warn_locked(s,
+                     "ESCHED_ENERGY: %s; GPU energy figures are modelled (ESCHED_ENERGY=model "
+                     "models them without this warning)",
+                     why);
   }
 }
 

@@ -55,12 +55,12 @@
 // ALL-LABEL: key: gpu_work
 // ALL-DAG: {device: gpu, level: 0, size: 64, count: 1, {{.*}}energy_source: model}
 // ALL-DAG: {device: cpu, level: 0, size: 64, count: 1, {{.*}}energy: {count: 1, mean: 3, var: 0, min: 3, max: 3}, energy_source: rapl}
-// NONE: warning: ESCHED_ENERGY: no RAPL package or dram zone under {{.*}}missing; CPU energy figures are modelled
+// NONE: warning: ESCHED_ENERGY: no RAPL package or dram zone under {{.*}}missing; CPU energy figures are modelled (ESCHED_ENERGY=model models them without this warning)
 // NONE-NOT: warning
 // NONE: energy: rapl 0, nvml 0, model 4
 // MODEL: energy_source: model
 // MODEL-NOT: rapl
-// BAD: warning: ESCHED_ENERGY: cannot read {{.*}}intel-rapl:0/energy_uj: Is a directory; CPU energy figures are modelled
+// BAD: warning: ESCHED_ENERGY: cannot read {{.*}}intel-rapl:0/energy_uj: Is a directory; CPU energy figures are modelled (ESCHED_ENERGY=model models them without this warning)
 // QUIET: energy: rapl 0, nvml 0, model 4
 #include <stdio.h>
 
