@@ -263,8 +263,9 @@ static int access_array(RwBuf *b, const XNode *n, int *idx, const Source *src, c
 }
 
 const char rw_args_unspelled[] =
-    "the call of task '%s' is written by a macro, so esched cannot repeat its arguments for a "
-    "device variant or capture them for a run-time submission; write the call itself%s";
+    "the call of task '%s' or its argument list is written by a macro, so esched cannot repeat "
+    "its arguments for a device variant or capture them for a run-time submission; write the "
+    "call and its arguments out%s";
 
 bool rw_args_spelled(const XNode *n) {
   for (int i = 0; i < n->nargs; i++)

@@ -13,18 +13,18 @@ void f(const float *x, float *y, int n);
 void f_gpu(const float *x, float *y, int n);
 void g(const float *A, float *B, int n, int steps) {
 #pragma esched task in(A[0:n]) out(B[0:n]) gpu(f_gpu)
-// CHECK: call-by-macro.c:[[@LINE+1]]:3: error: the call of task 'g.f.1' is written by a macro, so esched cannot repeat its arguments for a device variant or capture them for a run-time submission; write the call itself
+// CHECK: call-by-macro.c:[[@LINE+1]]:3: error: the call of task 'g.f.1' or its argument list is written by a macro, so esched cannot repeat its arguments for a device variant or capture them for a run-time submission; write the call and its arguments out
   CALL(f, A, B, n);
 #pragma esched task in(A[0:n]) out(B[0:n])
   CALL(f, A, B, n);
   for (int s = 0; s < steps; s++) {
 #pragma esched task in(A[0:2*n]) out(B[0:2*n])
-// CHECK: call-by-macro.c:[[@LINE+1]]:5: error: the call of task 'g.f.3' is written by a macro
+// CHECK: call-by-macro.c:[[@LINE+1]]:5: error: the call of task 'g.f.3' or its argument list is written by a macro
     TWICE_AB();
 #pragma esched task in(A[0:n]) out(B[0:n]) gpu(f_gpu)
     f(A, B, n);
 #pragma esched task in(A[0:n]) out(B[0:n]) gpu(f_gpu)
-// CHECK: call-by-macro.c:[[@LINE+1]]:5: error: the call of task 'g.f.5' is written by a macro
+// CHECK: call-by-macro.c:[[@LINE+1]]:5: error: the call of task 'g.f.5' or its argument list is written by a macro
     f(AB, n);
   }
 }
